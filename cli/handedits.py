@@ -78,6 +78,14 @@ def status(ctx: click.Context) -> None:
     waiting = _inbox_count(store)
     if waiting:  # said, not an exit code: the inbox waits for a review, no write is held (docs/architecture.md §3)
         click.echo(f"{waiting} inbox {'entry waits' if waiting == 1 else 'entries wait'} for review: `memrepo inbox`")
+    unapplied = store.unapplied_kept()
+    if unapplied:  # an acknowledged write that a later check refused: said, never silently gone (B31-7)
+        click.echo(
+            f"{len(unapplied)} write(s) kept while blocked could not be applied (refused since): "
+            + ", ".join(clean(p) for p in unapplied[:3])
+            + (" ..." if len(unapplied) > 3 else "")
+            + "; read, then delete"
+        )
     if retry and not (st.state is RepoState.CLEAN and not st.questions and not st.pending and not lost):
         click.echo(clean(retry))
     if applied:  # said, not an exit code: their write is in the history (B27-7)

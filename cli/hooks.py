@@ -80,10 +80,18 @@ def read_payload() -> tuple[HookPayload | None, bytes]:
 
 
 def _open(ctx: click.Context) -> object | None:
-    from memrepo.engine.errors import MemrepoError
+    from memrepo.engine.errors import MemrepoError, PathRuleError
 
     try:
         return _open_store(ctx, create=False)  # the settings, [context] me_md included, come with it
+    except PathRuleError as exc:
+        if exc.rule != "missing":
+            _say(str(exc))
+            return None
+        # No repo yet: the session's first checkpoint makes it, as the app does (breaker31 B31-5: the hint to run
+        # `memrepo init` was wrong, and printed by every hook of a new user's first sessions).
+        _say(f"no memory repo yet at {exc.path}: this session's first checkpoint makes it (or run `memrepo`)")
+        return None
     except MemrepoError as exc:
         _say(str(exc))
         return None
@@ -107,6 +115,8 @@ def session_start(ctx: click.Context) -> None:
     if store is None:
         return
     workspace = session_workspace(payload.cwd)  # None in ~, / or /tmp: the global scope (B30-26)
+    if payload.source == "compact":
+        _distil_before_compact(ctx, store, payload)
     try:
         block = store.context(workspace)  # type: ignore[attr-defined]
     except MemrepoError as exc:
@@ -121,6 +131,29 @@ def session_start(ctx: click.Context) -> None:
         from memrepo.engine.agents.sessionrepos import claim
 
         claim(payload.session_id.strip(), store.root)  # type: ignore[attr-defined]  # another repo's dream leaves this session alone (B11-9)
+
+
+def _distil_before_compact(ctx: click.Context, store: object, payload: HookPayload) -> None:
+    """Distil this session's buffered turns (a forced stage) before a compacted session's block is made (breaker31
+    B31-12): the agent's earlier turns are now a summary, and a block without them handed it the value the user had
+    corrected in this same session. The ``rules`` provider distils here, in well under the hook's timeout; a model
+    is asked by a detached ``checkpoint`` (as ``PreCompact``), so the block never waits for it. Never raises."""
+    session = (payload.session_id or "").strip()
+    if not session:
+        return
+    try:
+        if store.settings.dream.provider != "rules":  # type: ignore[attr-defined]
+            if payload.transcript_path:  # the stage a PreCompact hook's checkpoint forces
+                raw = payload.model_copy(update={"hook_event_name": "PreCompact"}).model_dump_json(exclude_none=True)
+                detach_checkpoint(_repo_path(ctx), raw.encode("utf-8"))
+            return
+        from memrepo.engine.checkpoints.checkpoint import Checkpointer
+        from memrepo.engine.checkpoints.flow import run_checkpoint
+
+        cp = Checkpointer(store.state_dir)  # type: ignore[attr-defined]
+        run_checkpoint(store, cp, store.settings, session, payload.cwd, [], "force", transcript=True)  # type: ignore[arg-type, attr-defined]
+    except Exception as exc:  # the block is still made, without this session's lines
+        _say(f"cannot checkpoint the session before its compacted block: {' '.join(str(exc).split())[:200]}")
 
 
 def recall_context(hits: list, max_bytes: int = PROMPT_BYTES, covered: float | None = None) -> str:

@@ -144,6 +144,8 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
     payload, raw = _payload()
     if payload is None:
         return False
+    if payload.get("source") == "compact":  # the click command distils the session's turns first (B31-12)
+        return _give_back(raw)
     from memrepo.engine.read.coldread import context_of
 
     from .quickbase import apply_keys

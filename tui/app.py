@@ -39,7 +39,7 @@ from .messages import (
 from .panes import PANES, FolderPane, HealthPane, Pane
 from .plain import clean
 from .themes import DEFAULT_THEME, SEMANTIC_DEFAULTS, load_themes
-from .workers import ReportWorkerErrors
+from .workers import ReportWorkerErrors, inbox_waiting
 
 if TYPE_CHECKING:
     import asyncio
@@ -304,9 +304,10 @@ class MemrepoApp(ReportWorkerErrors, AppSync, App[None], inherit_bindings=False)
 
     @work(group="status", exclusive=True, exit_on_error=False, description="Reading the repo status")
     async def refresh_status(self) -> None:
-        """Read clean / hand-edited / blocked and HEAD."""
+        """Read clean / hand-edited / blocked and HEAD, and how many inbox entries wait."""
         if self.repo is not None:
-            self.post_message(RepoStatusRead(await self.repo.status()))
+            status = await self.repo.status()
+            self.post_message(RepoStatusRead(status, inbox=await inbox_waiting(self.repo)))
 
     # -- messages ------------------------------------------------------
 
@@ -366,7 +367,7 @@ class MemrepoApp(ReportWorkerErrors, AppSync, App[None], inherit_bindings=False)
 
         status = message.status
         try:
-            self.header.show_status(status)
+            self.header.show_status(status, message.inbox)
         except NoMatches:
             return  # a status read late, while the app is closing: nothing left to show it
         for pane in self.panes():

@@ -29,6 +29,9 @@ STATE_LABELS = {
 """How each ``RepoState`` value reads in the header."""
 
 
+INBOX_TITLE = "Inbox"
+"""The Inbox pane's title: the header says beside it how many entries wait for review ("2 Inbox (3)")."""
+
 PATH_ROOM = 14
 """Columns the repo's path keeps before the pane titles shrink to numbers."""
 
@@ -101,9 +104,11 @@ class RepoHeader(Horizontal):
     state: reactive[str] = reactive("")
     """A ``RepoState`` value, or ``""`` before the first status read."""
     changed: reactive[int] = reactive(0)
+    """How many files were changed by hand."""
     pending: reactive[int] = reactive(0)
     """Writes kept while the work tree was blocked, waiting to be applied."""
-    """How many files were changed by hand."""
+    inbox: reactive[int] = reactive(0)
+    """Entries waiting in inbox.md for review."""
 
     def compose(self) -> ComposeResult:
         """Yield the labels, left to right."""
@@ -114,16 +119,18 @@ class RepoHeader(Horizontal):
         yield Label("", id="header-state")
         yield Label("", id="header-sync")
 
-    def show_status(self, status: RepoStatus) -> None:
+    def show_status(self, status: RepoStatus, inbox: int = 0) -> None:
         """Show a freshly read status.
 
         Args:
             status: from ``MemoryRepo.status()``.
+            inbox: entries waiting in inbox.md for review.
         """
         self.head = status.head
         self.state = status.state.value
         self.changed = len(status.changed)
         self.pending = status.pending
+        self.inbox = inbox
 
     def show_sync(self, state: SyncState, syncing: bool = False) -> None:
         """Show where sync stands: commits to push and to merge, the last sync.
@@ -174,6 +181,9 @@ class RepoHeader(Horizontal):
     def watch_pending(self) -> None:
         self._draw()
 
+    def watch_inbox(self) -> None:
+        self._draw()
+
     def on_mount(self) -> None:
         """Draw the initial values."""
         self._draw()
@@ -208,6 +218,9 @@ class RepoHeader(Horizontal):
             parts = []
             for index, name in enumerate(names):
                 label = f"{index + 1}" if numbers_only and index != self.active else f"{index + 1} {name}"
+                if name == INBOX_TITLE and self.inbox:
+                    # "● clean" alone read as "nothing to do" while entries waited for review (breaker30 B30-18).
+                    label += f" ({self.inbox})"
                 if index == self.active:
                     parts.append(f"[reverse] {label} [/]")
                 else:
@@ -246,7 +259,9 @@ class RepoHeader(Horizontal):
             - (len(" memrepo ") if brand else 0)
         )
         self.query_one("#header-path", Label).update(plain(short_path(self.repo_path, room if width else 0)))
-        show_sized(self.query_one("#header-head", Label), head)
+        head_label = self.query_one("#header-head", Label)
+        show_sized(head_label, head)
+        head_label.display = bool(head)  # an empty label's padding is room the path was counted to have
         state = self.query_one("#header-state", Label)
         for value in STATE_LABELS:
             state.set_class(value == self.state, f"-{value.replace('_', '-')}")

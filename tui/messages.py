@@ -57,11 +57,13 @@ class RepoStatusRead(Message):
 
     Attributes:
         status: the status, with HEAD's id.
+        inbox: entries waiting in inbox.md for review.
     """
 
-    def __init__(self, status: RepoStatus) -> None:
+    def __init__(self, status: RepoStatus, inbox: int = 0) -> None:
         super().__init__()
         self.status = status
+        self.inbox = inbox
 
 
 class FileOpenRequested(Message):

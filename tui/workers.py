@@ -8,9 +8,14 @@ bubble), so each such node mixes in :class:`ReportWorkerErrors`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.worker import Worker, WorkerState
 
 from .plain import clean
+
+if TYPE_CHECKING:
+    from memrepo.engine.repo.repo import MemoryRepo
 
 
 def describe_error(error: BaseException | None) -> str:
@@ -32,6 +37,24 @@ def describe_error(error: BaseException | None) -> str:
         where = f": {error.filename}" if error.filename else ""
         return f"{error.strerror or error}{where}"
     return f"{type(error).__name__}: {error}"
+
+
+async def inbox_waiting(repo: MemoryRepo) -> int:
+    """How many entries wait in inbox.md for review (0 when it is missing or unreadable: the header never fails on
+    it; the Inbox pane says why it cannot read it). The header says the count beside "clean" (breaker30 B30-18).
+
+    Args:
+        repo: the open repo.
+
+    Returns:
+        int: the inbox's entries.
+    """
+    from memrepo.engine.errors import MemrepoError
+
+    try:
+        return len((await repo.read_file("inbox.md")).entries)
+    except (MemrepoError, OSError):
+        return 0
 
 
 class ReportWorkerErrors:

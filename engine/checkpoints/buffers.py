@@ -27,6 +27,8 @@ from typing import NamedTuple
 from memrepo.engine.files.atomic import atomic_write
 from memrepo.engine.files.lock import private_lock
 
+from .claimer import claimer_gone
+
 LOCK_TIMEOUT_S = 5.0
 """Seconds to wait for the checkpoint lock before giving up."""
 MAX_SEEN = 5_000
@@ -47,6 +49,9 @@ class Parked(NamedTuple):
 KEPT_REASON = "BlockedError: kept: "
 """How a batch's reason starts when its write was kept while the repo was blocked (:class:`~memrepo.engine.errors.
 BlockedError` with ``kept``)."""
+
+KILLED_REASON = "its checkpoint was stopped mid-way (the process is gone)"
+"""Why a batch claimed by a checkpoint that was killed waits (:func:`.claimer.claimer_gone`)."""
 
 
 def _who(batches: list[Parked]) -> str:
@@ -155,19 +160,26 @@ class Buffers:
         """The batches whose write failed and that wait, pending, for the next try, one per scope (a read).
 
         Their messages carry ``failures`` (a failed distillation) or ``busy`` (a passing cause: a git
-        lock, a busy write lock; only those with ``passing_only``); ``reason`` is the last error.
+        lock, a busy write lock; only those with ``passing_only``); ``reason`` is the last error. Messages claimed by a
+        checkpoint whose process is gone (killed mid-distillation, :func:`.claimer.claimer_gone`) wait too, as a
+        passing cause: the next checkpoint takes them over (breaker31 B31-10).
         """
         out = []
         for scope in self._scopes():
             data = self._load(scope)
+            claim = data.get("claim")
+            killed = claim.get("id") if isinstance(claim, dict) and claimer_gone(claim) else None
             failed = [
                 m
                 for m in data["messages"]
-                if isinstance(m, dict) and (m.get("busy") or (m.get("failures") and not passing_only))
+                if isinstance(m, dict)
+                and (
+                    m.get("busy") or (m.get("failures") and not passing_only) or (killed and m.get("claimed") == killed)
+                )
             ]
             if failed:
                 sessions = sorted({str(m.get("session")) for m in failed})
-                reason = str(data.get("last_error") or "unknown")
+                reason = KILLED_REASON if killed else str(data.get("last_error") or "unknown")
                 out.append(Parked(scope, len(failed), sessions, reason, data.get("workspace")))
         return out
 

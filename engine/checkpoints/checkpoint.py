@@ -61,6 +61,7 @@ from .batchreasons import after_kept
 from .batchreasons import kept_write as kept_write  # re-exported: the agent command asks them here
 from .batchreasons import passing as passing
 from .buffers import MAX_SEEN, Buffers
+from .claimer import claim_record, claimer_gone
 from .distill import DistillOutput, Operation, apply_operation, build_prompt
 from .forgetting import apply_forgets
 from .types import CheckpointResult, Claim, ExistingEntry, Message
@@ -146,7 +147,8 @@ class Checkpointer(Buffers):
     # -- step 1 -------------------------------------------------------------
 
     def _eligible(self, data: dict, event: str, idle_before: bool) -> str | None:
-        pending = [m for m in data["messages"] if not m.get("claimed")]
+        killed = isinstance(data.get("claim"), dict) and claimer_gone(data["claim"])  # its batch waits again
+        pending = [m for m in data["messages"] if killed or not m.get("claimed")]
         if not pending:
             return None
         if event in ("task_end", "session_close", "force"):
@@ -162,8 +164,8 @@ class Checkpointer(Buffers):
     def _claim(self, scope: str, data: dict, trigger: str, prefer: str | None = None) -> Claim | None:
         claim = data.get("claim")
         now = self.clock()
-        if claim and now - float(claim.get("at", 0)) < CLAIM_STALE_S:
-            return None
+        if claim and now - float(claim.get("at", 0)) < CLAIM_STALE_S and not claimer_gone(claim):
+            return None  # a batch is being distilled (a killed claimer's is taken over at once: .claimer)
         for m in data["messages"]:
             m.pop("claimed", None)
         batch: list[dict[str, Any]] = []
@@ -183,7 +185,7 @@ class Checkpointer(Buffers):
         claim_id = secrets.token_hex(6)
         for m in batch:
             m["claimed"] = claim_id
-        data["claim"] = {"id": claim_id, "at": now}
+        data["claim"] = claim_record(claim_id, now)
         sessions = sorted({m["session"] for m in batch})
         untrusted = bool(set(sessions) & set(data.get("untrusted", [])))
         return Claim(

@@ -23,6 +23,87 @@ _INTRO_LINE_RE = re.compile(
 README:"); a list's own heading ("Tasks:") is not one."""
 
 
+_TASK_RE = re.compile(
+    r"\b(?:translat\w*|summari[sz]\w*|sum\s+up|tl;?\s?dr|explain\w*|paraphras\w*|rephras\w*|rewrit\w*|re-?word\w*"
+    r"|proof-?read\w*|(?:turn|make|convert|format|reformat)\s+(?:this|these|it|the\s+(?:\w+\s+){0,3}?\w+)\s+(?:into|as|to)\b"
+    r"|condense\w*|shorten\w*|(?:reply|respond)\s+to|draft\s+a\s+reply|clean\s+up"
+    r"|(?:fix|check|correct)\s+the\s+(?:grammar|spelling|typos)|[üu]bersetz\w*|traduis\w*|tradu[cz]\w*"
+    r"|what\s+(?:does|do|did)\s+(?:this|that|these|those|it|the)\b[^\n:?]{0,60}?\bmean"
+    r"|what\s+(?:is|['’]s)\s+(?:this|that)\s+(?:\w+\s+)?(?:saying|about))\b",
+    re.IGNORECASE,
+)
+"""A request to do something with text the user hands over: translate, summarise, explain, rephrase, proofread it,
+turn it into a post, reply to it, or "what does this ... mean" (breaker30 B30-25, breaker31 B31-1)."""
+_MATERIAL_RE = re.compile(
+    r"\b(?:this|these|the\s+following|below|above|the\s+(?:\w+\s+){0,3}?(?:text|section|page|readme"
+    r"|e-?mail|mail|message|comment|log|paragraph|passage|doc|docs|document|file|snippet|note|notes|thread|article|post"
+    r"|output|error|trace|changelog|review|reply|letter|chat|transcript))\b",
+    re.IGNORECASE,
+)
+"""What the task is done on: "this", "the following", "the README section", "above"."""
+_AHEAD_RE = re.compile(r"\b(?:the\s+following|below)\b", re.IGNORECASE)
+"""A pointer to text after the request: the request's sentence ends at its full stop, the material follows."""
+_BACK_RE = re.compile(r"\babove\b|\b(?:this|these)(?:\s+(?:for\s+me|please|for\s+the\s+team))?\s*[.!?]*\s*$", re.I)
+"""A last line's pointer back to the text above it: "Summarize the above.", "tl;dr this", "Translate this please."
+("Now explain this error." after the user's own lines names something else: those lines stay theirs)."""
+_OWN_LAST_RE = re.compile(r"\s*(?:also|and\s+also|btw|by\s+the\s+way|p\.?s\.?|unrelated|separately)\b", re.IGNORECASE)
+"""A last line back in the user's own voice after the material: "Also, remember that we ship on Fridays"."""
+_ASKS_TO_KEEP_RE = re.compile(r"\b(?:remember|keep\s+in\s+mind|note\s+that|don['’]?t\s+forget)\b", re.IGNORECASE)
+
+
+def task_material(text: str) -> tuple[int, int] | None:
+    """The span of a message that is material handed over for a task, not the user's statements (breaker30 B30-25):
+    after a first line that asks to translate, summarise or explain something it points at ("Can you translate this
+    README section to German?", "What does this comment in the PR mean?", "Translate this to French: ..."), the rest
+    of the message (on the same line only after a colon); before a last line that asks it of what came above
+    ("Summarize the above.", under at least two lines or 160 characters of it), the lines above.
+
+    Args:
+        text: a user's message.
+
+    Returns:
+        tuple[int, int] | None: (start, end) character span of the material, or None.
+    """
+    shown = readable(text)
+    lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]*", shown) if shown[m.start() : m.end()].strip()]
+    if len(lines) < 1:
+        return None
+    start, end = lines[0]
+    task = _asks_task(shown[start:end])
+    if task is not None:
+        ahead = _AHEAD_RE.search(shown[start + task : end])  # "... the following paragraph into Spanish. X"
+        colon = re.search(r"[:?.]" if ahead else r"[:?]", shown[start + task + (ahead.end() if ahead else 0) : end])
+        rest = start + task + (ahead.end() if ahead else 0) + colon.end() if colon else end
+        if colon and colon.group(0) != "?" and shown[rest:end].strip():
+            return rest + len(shown[rest:end]) - len(shown[rest:end].lstrip()), lines[-1][1]  # "Translate this: ..."
+        own_last = (
+            len(lines) > 2
+            and "\n\n" in shown[lines[-2][1] : lines[-1][0]]
+            and _OWN_LAST_RE.match(shown[lines[-1][0] :])
+        )
+        if len(lines) > 1:
+            return lines[1][0], lines[-2 if own_last else -1][1]
+    last, before = lines[-1], lines[:-1]
+    tail = shown[last[0] : last[1]]
+    ask = before and _asks_task(tail) is not None and _BACK_RE.search(tail) is not None
+    if (
+        ask
+        and not _TASK_RE.search(shown[before[0][0] : before[-1][1]])
+        and (len(before) >= 2 or before[-1][1] - before[0][0] >= 160)
+    ):
+        return before[0][0], before[-1][1]  # "... pasted lines ...\nSummarize the above."
+    return None
+
+
+def _asks_task(line: str) -> int | None:
+    """Where the request for a task on handed-over text in ``line`` starts (:data:`_TASK_RE` then :data:`_MATERIAL_RE`),
+    or None; None too when the line asks to keep something before it ("Remember that I translate the docs")."""
+    task = _TASK_RE.search(line)
+    if task is None or _ASKS_TO_KEEP_RE.search(line[: task.start()]):
+        return None
+    return task.start() if _MATERIAL_RE.search(line[task.start() :]) else None
+
+
 def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group(0))  # the same length: positions stay those of the user's text
 
@@ -50,6 +131,9 @@ def pasted_lines(text: str) -> list[tuple[int, int]]:
     Returns:
         list[tuple[int, int]]: (start, end) character spans.
     """
+    material = task_material(text)
+    if material is not None:
+        return [material]
     lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]*", text) if text[m.start() : m.end()].strip()]
     for i, (start, end) in enumerate(lines[:-1]):
         if _INTRO_LINE_RE.search(readable(text[start:end])) and i + 1 < len(lines) - 1:
@@ -68,4 +152,6 @@ def own_short_message(text: str) -> bool:
         bool: True for a message of one or two non-empty lines with no line introducing pasted text.
     """
     lines = [line for line in readable(text).splitlines() if line.strip()]
+    if task_material(text) is not None:
+        return False  # "Translate this to French: the deploy window is Friday now" (B30-25)
     return len(lines) <= 2 and not any(_INTRO_LINE_RE.search(line) for line in lines[:-1])

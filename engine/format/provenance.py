@@ -143,8 +143,14 @@ def claims_user(source: str) -> bool:
     words. Beside a place or a name, the user is still claimed when the value says
     the user said it ("the user, Alice Smith <alice@example.com>, said so", "per the
     user's message in https://...") or starts by naming the user ("the user, Alice";
-    breaker30 B30-15: only the bare spellings were refused).
+    breaker30 B30-15: only the bare spellings were refused). The value is read as every provenance check reads text
+    (:func:`.typedwords.fold`: invisible characters gone, NFKC, look-alike letters Latin), so "u\u200bser", a
+    fullwidth "ｕｓｅｒ" or "usеr" with a Cyrillic е is "user" (breaker31 B31-7).
     """
+    if not source.isascii():
+        from .typedwords import fold
+
+        source = fold(source)
     if _META_KEY_RE.search(source):
         return True
     rest = _PLACE_RE.sub(" ", source.casefold()).strip(" .")

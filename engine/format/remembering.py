@@ -19,6 +19,7 @@ from .pasted import own_short_message, pasted_lines, readable
 from .relativedates import MONTH_NAMES
 from .rulebody import without_reason
 from .secretclauses import without_secrets
+from .thatclauses import that_clauses
 
 _LEAD = (
     r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|always|"
@@ -355,9 +356,10 @@ def user_statements(texts: list[str], pins: bool = False) -> list[str]:
         for pos, fact in sorted(found):
             if taken_back is not None and since <= pos < taken_back:
                 continue  # "... Just kidding." takes it back
-            kept = without_secrets(without_leadin(PLEASE_TAIL_RE.sub("", fact.strip().rstrip(".!?。！？").strip())))
-            if kept and not scoped(kept):  # "this is a throwaway branch": true of now only (breaker9 B9-19)
-                mine.extend(by_owner(kept))
+            fact = PLEASE_TAIL_RE.sub("", fact.strip().rstrip(".!?。！？").strip())
+            for kept in map(without_secrets, that_clauses(without_leadin(fact))):
+                if kept and not scoped(kept):  # "this is a throwaway branch": true of now only (breaker9 B9-19)
+                    mine.extend(by_owner(kept))  # "remember that A and that B": A and B, each a line (B30-20)
         if taken_back is not None and _retracts_earlier(text, taken_back):
             near = re.match(
                 r"(?:don['’]?t|do\s+not)\s", shown[taken_back:], re.I

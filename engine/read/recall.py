@@ -113,11 +113,11 @@ class RecallIndex:
         self._lru: OrderedDict[str, Set[int]] = OrderedDict()
         self._lru_ids = 0
         self._data_version: int | None = None
+        self.memo: dict[str, Any] = {}  # reads of the files table (.recallview), dropped when a file changes
         self.built = self._info("built") == "1"
         self.last_walk: dict[str, FileStat] | None = None  # the last full sync's stats (see adopt_recall_index)
         self.keep_walk = False
-        """Whether a full sync keeps its stats in :attr:`last_walk` (for the one who adopts the index: held
-        afterwards, they were 18 MB of a long-running process at 20,000 files)."""
+        """Whether a full sync keeps its stats in :attr:`last_walk` (for who adopts the index; 18 MB at 20,000 files)."""
         self._folders = ""
         self.leave_out: str | None = None  # a file no search ranks: inbox.md for the prompt hook (.recallreviewed)
         self.walked_at: float | None = None
@@ -280,6 +280,7 @@ class RecallIndex:
         self._lru_ids = 0
         self._paths.clear()
         self._texts.clear()
+        self.memo.clear()
         self._dicts = {}
 
     def _check_cached(self) -> None:

@@ -73,13 +73,14 @@ def _terms(stem: str) -> frozenset[str]:
     return frozenset(index_terms(split_folded(fold(stem.replace("-", " ").replace("_", " ")))))
 
 
-def names_in_index(db: sqlite3.Connection) -> Names:
-    """:func:`name_terms` of the workspace files a recall index holds (one range read of its ``files`` table)."""
+def names_in_index(db: sqlite3.Connection) -> Names | None:
+    """:func:`name_terms` of the workspace files a recall index holds (one range read of its ``files`` table), or None
+    when the table cannot be read (nothing to keep: the next ranking reads it again)."""
     try:
         rows = db.execute("SELECT path FROM files WHERE path > ? AND path < ?", (WORKSPACES_PREFIX, "workspaces0"))
         return name_terms(path for (path,) in rows)
     except sqlite3.Error:
-        return {}
+        return None
 
 
 def named_terms(qterms: Iterable[str], names: Names) -> tuple[frozenset[str], frozenset[str]]:

@@ -15,6 +15,8 @@ from memrepo.engine.models import Candidate, Origin, WriteResult
 from memrepo.engine.write.remember import EntryWriter, Router
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from memrepo.engine.read.readcache import ReadCaches
     from memrepo.engine.write.writer import Writer
 
@@ -28,6 +30,7 @@ class StoreWrites:
         reads: the recall and context caches.
     """
 
+    root: Path
     writer: Writer
     entries: EntryWriter
     reads: ReadCaches
@@ -70,6 +73,14 @@ class StoreWrites:
     def pending(self) -> list[Candidate]:
         """Writes refused while the work tree was blocked, oldest first, waiting to be applied."""
         return self.entries.pending()
+
+    def unapplied_kept(self) -> list[str]:
+        """The writes kept while blocked that could not be applied once the block was gone (a check made since refused
+        to read them: ``.git/memrepo/pending/*.unreadable``, kept for a person, never retried), as paths relative to
+        the repo, oldest first. ``memrepo status`` names them (breaker31 B31-7: they were dropped with no word)."""
+        folder = self.entries.pending_dir
+        found = sorted(folder.glob("*.unreadable")) if folder.is_dir() else []
+        return [str(path.relative_to(self.root)) for path in found]
 
     def apply_pending(self) -> list[WriteResult]:
         """Apply the writes kept while blocked, in order (the next write does it too; BlockedError keeps them)."""

@@ -190,3 +190,17 @@ def test_the_kept_note_names_writes_still_being_applied_and_is_absent_when_none_
     assert applied.exit_code == 0, applied.output
     assert kept_note(git_dir) is None
     assert with_kept_note(block, git_dir) == block
+
+
+def test_a_kept_write_a_later_check_refuses_is_named_not_dropped_with_no_word(repo_path: Path) -> None:
+    """breaker31 B31-7: a kept write that no longer passes the candidate's checks is set aside as ``.unreadable``
+    when the block is gone; ``status`` then said only "clean". It names it now."""
+    store = _keep_one_in_a_merge(repo_path)
+    git(repo_path, "merge", "--abort")
+    (kept,) = store.entries.pending_dir.glob("*.json")
+    kept.write_text(kept.read_text().replace('"kind":"lesson"', '"kind":"not one word"'))  # fails a check now
+    assert store.apply_pending() == []
+    said = CliRunner().invoke(main, ["--repo", str(repo_path), "status"])
+    assert said.stdout.startswith("clean\n"), said.stdout
+    assert "1 write(s) kept while blocked could not be applied (refused since): .git/memrepo/pending/" in said.stdout
+    assert ".unreadable; read, then delete" in said.stdout

@@ -4,6 +4,8 @@ are taken as kept, the changed file's old lines from its memo; the bytes are tho
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -150,3 +152,22 @@ def test_a_forget_that_lands_while_a_block_renders_leaves_it_in_no_kept_section(
     folder = store.root / ".git" / "memrepo" / contextcache.FOLDER
     kept = [p for p in folder.iterdir() if p.name.startswith(contextcache.PART_PREFIX)] if folder.exists() else []
     assert not any(b"wombat-narwhal-42" in p.read_bytes() for p in kept)
+
+
+def test_a_hand_edited_secret_is_in_no_kept_memo(store: MemoryStore) -> None:
+    """breaker31 B31-8: a memo was keyed by each line as written, so a secret a hand edit added (not yet committed,
+    redacted only on the way out) sat in clear in ``.git/memrepo/context-cache/``. Keys are hashes now."""
+    ws_id, ws_path = _store_with_a_workspace(store)
+    assert context_text(str(store.root), ws_id) is not None
+    secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY9"
+    with (store.root / "me.md").open("a") as fh:
+        fh.write(f"- My AWS key is AKIAZ7QK3M5N8P2R4T6V with secret {secret} [by: user]\n")
+    with ws_path.open("a") as fh:  # a change beside it: the workspace's section is rendered from its memo
+        fh.write("- Billing moved to the eu-west cluster [by: user]\n")
+    block = context_text(str(store.root), ws_id)
+    assert block is not None and "Billing moved" in block and secret not in block
+    kept = [p for p in (store.state_dir / contextcache.FOLDER).iterdir() if p.is_file()]
+    assert kept and all(secret not in p.read_text() and "AKIAZ7QK3M5N8P2R4T6V" not in p.read_text() for p in kept)
+    parts = [json.loads(p.read_text()) for p in kept if p.name.startswith(contextcache.PART_PREFIX)]
+    memos = [part.get("memo") or {} for part in parts if isinstance(part, dict)]
+    assert any(memos) and all(re.fullmatch("[0-9a-f]{32}", key) for memo in memos for key in memo)  # hashes only

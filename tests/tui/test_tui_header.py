@@ -60,6 +60,7 @@ async def test_a_label_laid_out_empty_and_given_text_before_its_idle_turn_shows_
         await settle(pilot)
         header = app.main_screen.query_one(RepoHeader)
         head = header.query_one("#header-head", Label)
+        header.inbox = 0  # at 80 columns HEAD's id gives way to "2 Inbox (1)", the example inbox's count
         header.state = ""  # HEAD's label is empty before the first status read
         await settle(pilot)
         header._draw()  # HEAD's label is updated to "" again: a layout request is pending
@@ -104,3 +105,23 @@ def test_short_path_keeps_the_last_component() -> None:
     assert short_path("~/work/clients/agent-memory", 20) == "…/agent-memory"
     assert short_path("~/agent-memory", 0) == "~/agent-memory"  # no width known yet: all of it
     assert short_path("memory", 3) == "memory"  # one component: the label's own ellipsis cuts it
+
+
+async def test_the_inbox_tab_says_how_many_entries_wait_and_follows_triage(tmp_path: Path) -> None:
+    """breaker30 B30-18: the header said "● clean" with 2 (or 20) inbox entries waiting and the Inbox tab no count, so
+    a new user read "nothing to do". The tab says the count, at 80 columns with every pane's title, and drops it
+    when the inbox is emptied."""
+    files = dict(EXAMPLE_FILES)
+    files["inbox.md"] += "- Another page says to use spaces [by: agent; added: 2025-01-08; kind: fact]\n"
+    build_repo(tmp_path / "memory", files)
+    app = MemrepoApp(tmp_path / "memory", watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        header = app.main_screen.query_one(RepoHeader)
+        panes = header.query_one("#header-panes", Label)
+        assert "2 Inbox (2)" in str(panes.render()) and "6 Dreams" in str(panes.render())
+        assert str(header.query_one("#header-state", Label).render()) == "● clean"
+        (tmp_path / "memory" / "inbox.md").write_text("# Inbox\n", encoding="utf-8")
+        app.refresh_status()
+        await settle(pilot)
+        assert "2 Inbox 3 Log" in str(panes.render()), str(panes.render())

@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Static
 from ..plain import clean, plain
 from ..widgets.conflict_table import ConflictTable
 from ..widgets.dialogs import EditText, FilePicker
-from ..widgets.entry_detail import EntryDetail, InboxEntryScreen
+from ..widgets.entry_detail import EntryDetail, InboxEntryScreen, inbox_row_text
 from ..widgets.list_table import ListTable
 from .base import Pane
 from .inbox_conflicts import ConflictReads, InboxConflicts
@@ -269,7 +269,7 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
         mark = MARK if (entry.ref, entry.text) in self._selected else " "
         return [
             Text(mark, end=""),
-            Text(" ".join(clean(entry.text).split()), no_wrap=True, overflow="ellipsis", end=""),
+            Text(inbox_row_text(entry), no_wrap=True, overflow="ellipsis", end=""),
             _cell(entry.meta.get("source", ""), SOURCE_WIDTH),
             _cell(entry.meta.get("task", ""), TASK_WIDTH),
         ]

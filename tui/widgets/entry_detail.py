@@ -27,6 +27,14 @@ META_ORDER = ("by", "added", "kind", "subject", "source", "task", "workspace")
 """Metadata keys shown first, in this order; any others follow alphabetically."""
 
 
+def inbox_row_text(entry: EntryView) -> str:
+    """An inbox entry's text as its row in the Inbox pane shows it: one line, and "Forget: " before a request of
+    the user's to forget a line (accepting it deletes that line: the row said only the line's own text, so a user
+    accepting down the list deleted memories believing they kept them; breaker31 B31-11)."""
+    text = " ".join(clean(entry.text).split())
+    return f"Forget: {text}" if entry.meta.get("forgets") and entry.meta.get("by") == "user" else text
+
+
 def provenance(entry: EntryView) -> list[str]:
     """Where the entry came from, what wrote it and, in the inbox, why it is not trusted yet.
 
@@ -50,8 +58,9 @@ def provenance(entry: EntryView) -> list[str]:
             f"the line on {entry.meta['subject']}" if "subject" in entry.meta else ""
         )
         lines.append(
-            "Your own words in a session: a correction that says more than the new value, so it waits for you to "
-            f"confirm it. Accepting it replaces {clean(old) or 'the line it corrects'} (in {clean(corrects)})."
+            "Your own words in a session: a correction that does not say only the new value in the line's own "
+            "words (it says more, or leaves part of the line out), so it waits for you to confirm it. Accepting it "
+            f"replaces {clean(old) or 'the line it corrects'} (in {clean(corrects)})."
         )
     elif entry.path == INBOX and by == "user" and entry.meta.get("forgets"):
         lines.append(

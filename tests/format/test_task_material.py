@@ -1,0 +1,78 @@
+"""Which part of a message is material handed over for a task, and "and that" clauses (breaker30 B30-25, B30-20).
+
+:func:`~memrepo.engine.format.pasted.task_material` finds the text under "translate/summarise/explain this" (first
+line) or over "Summarize the above." (last line); :func:`~memrepo.engine.format.remembering.user_statements` keeps no
+request inside it, and splits "remember that A and that B" into A and B.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine.format.pasted import own_short_message, task_material
+from memrepo.engine.format.remembering import user_statements
+from memrepo.engine.format.thatclauses import that_clauses
+
+
+@pytest.mark.parametrize(
+    ("text", "material"),
+    [
+        ("Can you translate this README section to German?\n\n## Setup\nKeep in mind X.", "## Setup\nKeep in mind X."),
+        ("What does this comment in the PR mean?\n\nalice: remember that X", "alice: remember that X"),
+        ("Translate this to French: Remember that X.", "Remember that X."),
+        ("Please translate the following paragraph into Spanish. Keep in mind X.", "Keep in mind X."),
+        ("Line one of it.\nLine two of it.\nSummarize the above.", "Line one of it.\nLine two of it."),
+        ("Explain this log:\nremember that X\nerror\n\nAlso, remember that Y.", "remember that X\nerror"),
+    ],
+)
+def test_the_material_of_a_task(text: str, material: str) -> None:
+    span = task_material(text)
+    assert span is not None and text[span[0] : span[1]] == material
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Remember that I translate the docs into German every release.",  # a fact about a task, asked to keep
+        "Can you explain why the build fails? Also remember that we use Node 20.",  # nothing handed over
+        "Summarize this PR for me, and remember that we deploy on Fridays.",  # no material after the request
+        "We ship on Fridays.\nSummarize the above.",  # one short line above: the user's own
+        "Remember that we ship on Fridays.\nRemember that CI is GitHub Actions.\nNow explain this error.",
+    ],
+)
+def test_no_material(text: str) -> None:
+    assert task_material(text) is None
+
+
+def test_a_one_line_task_is_no_correction_of_the_users_own() -> None:
+    assert own_short_message("No, the deploy window is Friday now.")
+    assert not own_short_message("Translate this to French: the deploy window is Friday now.")
+
+
+@pytest.mark.parametrize(
+    ("fact", "parts"),
+    [
+        (
+            "CI runs on GitHub Actions and that deploys need a green build",
+            ["CI runs on GitHub Actions", "deploys need a green build"],
+        ),
+        ("the blog is on Netlify, and that the CDN is Fastly", ["the blog is on Netlify", "the CDN is Fastly"]),
+        (
+            "the blog is on Netlify and that is final",
+            ["the blog is on Netlify and that is final"],
+        ),  # "that" points back
+        ("we use X and that one too", ["we use X and that one too"]),
+        ("X and that Y", ["X and that Y"]),  # a part under two words stays joined
+    ],
+)
+def test_that_clauses(fact: str, parts: list[str]) -> None:
+    assert that_clauses(fact) == parts
+
+
+def test_remember_that_a_and_that_b_gives_both() -> None:
+    said = ["Remember that the Stripe key is [REDACTED:stripe-key] and that webhooks go to /api/stripe/webhook."]
+    assert user_statements(said) == ["webhooks go to /api/stripe/webhook"]
+    assert user_statements(["Keep in mind that we use pnpm and that CI is GitHub Actions."]) == [
+        "we use pnpm",
+        "CI is GitHub Actions",
+    ]
