@@ -11,7 +11,8 @@ E and F were written blind, are held out whole and are never tuned on; ``repo_g.
 another brand-new user's 22 entries, written to tune the small-repo case; ``repo_h.txt``, an eighth
 person's ~310-entry repo, written blind, held out whole and never tuned on; ``repo_k.txt``, a ninth
 person's ~80 entries mixing Korean, Chinese, Japanese, accented Latin and ids in CJK lines, written to
-tune recall on scripts), then runs
+tune recall on scripts; ``repo_l.txt``, a tenth person's ~200 entries written before any system ran
+on them, to tune recall on a repo unlike the others), then runs
 the labelled queries of ``recall_quality/queries_*.txt`` against each system:
 
 - **fts5**: SQLite FTS5 (``unicode61 remove_diacritics 2``) over the same
@@ -39,7 +40,8 @@ repo D's, which has no tuning split; written blind and held out through round 3,
 split from round 4 on, its name kept; ``e-heldout`` and ``f-heldout``: repos E and F, written
 blind, held out whole, never tuned on; ``g-tune``: repo G's, the small repo tuned on; ``h-heldout``:
 repo H's, written blind, held out whole, never tuned on; ``k-tune``: repo K's, the scripts tuning set; ``t-tune``: task-style prompts over repo A
-(the prompt hook's case: an instruction with a sentence of context; a tuning split);
+(the prompt hook's case: an instruction with a sentence of context; a tuning split); ``l-tune``:
+repo L's, a tuning split;
 ``all``: every split) and per query kind:
 
 - **hit@1, hit@5**: a gold entry at rank 1 / in the top 5. For ``multi``
@@ -60,7 +62,8 @@ entries scores there as it would without them. Beside them:
 
 Usage:
     python benchmarks/bench_recall_quality.py
-        [--split tune|heldout|c-tune|c-heldout|d-heldout|e-heldout|f-heldout|g-tune|h-heldout|k-tune|t-tune|all] [--json OUT]
+        [--split tune|heldout|c-tune|c-heldout|d-heldout|e-heldout|f-heldout|g-tune|h-heldout|k-tune|t-tune|l-tune|all]
+        [--json OUT]
         [--memrepo MODULE:FUNC] [--system NAME=MODULE:FUNC ...] [--show-misses]
 """
 
@@ -96,6 +99,7 @@ REPOS = {
     "g": "repo_g.txt",
     "h": "repo_h.txt",
     "k": "repo_k.txt",
+    "l": "repo_l.txt",
 }
 SPLITS = {
     "tune": [("a", "queries_a_tune.txt")],
@@ -109,6 +113,7 @@ SPLITS = {
     "h-heldout": [("h", "queries_h_heldout.txt")],
     "k-tune": [("k", "queries_k_tune.txt")],
     "t-tune": [("a", "queries_t_tune.txt")],
+    "l-tune": [("l", "queries_l_tune.txt")],
 }
 TAGS = ("superseded", "cjk", "accent", "heading", "link", "neardup", "task")
 
