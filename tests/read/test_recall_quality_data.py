@@ -266,13 +266,3 @@ def test_repo_l_queries_cover_every_kind_with_superseded_pairs_and_twins() -> No
     for q in queries:
         if q.stale:
             assert any(g in subjects for group in q.gold for g in group), q.text
-
-
-@pytest.mark.slow
-def test_repo_l_builds_through_the_writer_and_every_entry_is_labelled(tmp_path: Path) -> None:
-    spec = dataset.read_repo(DATA / "repo_l.txt")
-    root = tmp_path / "repo_l"
-    dataset.build_repo(spec, root)
-    labels = dataset.label_entries(spec, root)
-    assert set(labels.values()) == _ids(spec)
-    assert len(labels) == len(_ids(spec))
