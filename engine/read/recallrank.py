@@ -343,8 +343,11 @@ def rank(
         counted = piece_held(held, pieces, cand.text, cand.context) if pieces and not phrase else held
         confidence = sum(counts.get(t, 0.0) * share for t, share in counted.items()) / counted_mass
         gate[i] = sum(gate_counts.get(t, 0.0) * share for t, share in counted.items()) / gate_mass
-        confidence = max(confidence, part_share(split, counts, counted))
-        gate[i] = max(gate[i], part_share(split, gate_counts, counted))
+        if split:
+            confidence, gate[i] = (
+                max(confidence, part_share(split, counts, counted)),
+                max(gate[i], part_share(split, gate_counts, counted)),
+            )
         if named_only(counted):  # "lantern's MSRV ..." holds only the name of "How do we deploy lantern?"
             confidence, gate[i] = named_floor if split else 0.0, 0.0  # kept under an answer to a part (.recallparts)
         if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
