@@ -11,9 +11,10 @@ E and F were written blind, are held out whole and are never tuned on; ``repo_g.
 another brand-new user's 22 entries, written to tune the small-repo case; ``repo_h.txt``, an eighth
 person's ~310-entry repo, written blind, held out whole and never tuned on; ``repo_k.txt``, a ninth
 person's ~80 entries mixing Korean, Chinese, Japanese, accented Latin and ids in CJK lines, written to
-tune recall on scripts; ``repo_m.txt``, a tenth person's ~250 entries over four projects, written blind by
-helper blind20 on 2026-12-07 with its queries before any recall system was run on it, held out whole and
-never tuned on), then runs
+tune recall on scripts; ``repo_l.txt``, a tenth person's ~200 entries written before any system ran
+on them, to tune recall on a repo unlike the others; ``repo_m.txt``, an eleventh person's ~250 entries over four
+projects, written blind by helper blind20 on 2026-12-07 with its queries before any recall system was run on it,
+held out whole and never tuned on), then runs
 the labelled queries of ``recall_quality/queries_*.txt`` against each system:
 
 - **fts5**: SQLite FTS5 (``unicode61 remove_diacritics 2``) over the same
@@ -42,7 +43,8 @@ split from round 4 on, its name kept; ``e-heldout`` and ``f-heldout``: repos E a
 blind, held out whole, never tuned on; ``g-tune``: repo G's, the small repo tuned on; ``h-heldout``:
 repo H's, written blind, held out whole, never tuned on; ``m-heldout``: repo M's, written blind by helper blind20
 on 2026-12-07, held out whole, never tuned on; ``k-tune``: repo K's, the scripts tuning set; ``t-tune``: task-style prompts over repo A
-(the prompt hook's case: an instruction with a sentence of context; a tuning split);
+(the prompt hook's case: an instruction with a sentence of context; a tuning split); ``l-tune``:
+repo L's, a tuning split;
 ``all``: every split) and per query kind:
 
 - **hit@1, hit@5**: a gold entry at rank 1 / in the top 5. For ``multi``
@@ -63,7 +65,8 @@ entries scores there as it would without them. Beside them:
 
 Usage:
     python benchmarks/bench_recall_quality.py
-        [--split tune|heldout|c-tune|c-heldout|d-heldout|e-heldout|f-heldout|g-tune|h-heldout|m-heldout|k-tune|t-tune|all] [--json OUT]
+        [--split tune|heldout|c-tune|c-heldout|d-heldout|e-heldout|f-heldout|g-tune|h-heldout|m-heldout|k-tune|t-tune|l-tune|all]
+        [--json OUT]
         [--memrepo MODULE:FUNC] [--system NAME=MODULE:FUNC ...] [--show-misses]
 """
 
@@ -99,6 +102,7 @@ REPOS = {
     "g": "repo_g.txt",
     "h": "repo_h.txt",
     "k": "repo_k.txt",
+    "l": "repo_l.txt",
     "m": "repo_m.txt",
 }
 SPLITS = {
@@ -114,6 +118,7 @@ SPLITS = {
     "m-heldout": [("m", "queries_m_heldout.txt")],
     "k-tune": [("k", "queries_k_tune.txt")],
     "t-tune": [("a", "queries_t_tune.txt")],
+    "l-tune": [("l", "queries_l_tune.txt")],
 }
 TAGS = ("superseded", "cjk", "accent", "heading", "link", "neardup", "task")
 

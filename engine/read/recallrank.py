@@ -71,7 +71,8 @@ Then, in order:
   ``는``) is left as before, so ``회의가`` still answers it.
 - **A workspace's name**: a line holding nothing of the query but an active workspace's name ("lantern" of
   ``workspaces/lantern.md``) and filler has confidence 0, unless the query has nothing else; a line holding more
-  of it counts the name as any word (:mod:`.recallnames`). A workspace
+  of it counts the name as any word (:mod:`.recallnames`). **Parts**: a list question is answered a part a line
+  (:mod:`.recallparts`), a name-only line kept under such an answer. A workspace
   file's header entry ("Workspace lantern") is never a hit (:mod:`.recallnames`).
 - **The session's workspace**: a scoped search scores its workspace file's lines too and lists those holding as
   much of the query as the best hit first (:mod:`.recallhome`).
@@ -112,6 +113,7 @@ from .recallorder import (
     twin_kept,
     twins,
 )
+from .recallparts import part_share, question_parts
 from .recallpieces import piece_held
 from .recallterms import CONTEXT_KEY, LONG_TERMS, entry_index_terms, idf, meta_terms, query_index_terms
 from .recallversion import absent_versions, names_version
@@ -280,6 +282,8 @@ def rank(
     gate_counts = confidence_weights(absent_capped(weights, held_any, n))  # the answer's gate only (.recallabsent)
     gate_mass, gate = sum(gate_counts.values()), {}
     named_only = name_only(qterms, index.workspace_names(), counts)  # a project's name never answers (.recallnames)
+    split = question_parts(folded, counts)  # "build and flash": a line answering a part answers (.recallparts)
+    named_floor = math.ceil(script_minimum(min_confidence or MIN_CONFIDENCE, counts) * HIT_SHARE * 1e4) / 1e4
     need = max(POOL, 4 * limit)
     pool = _gather(qterms, weights, index, need, joins)
     ids = id_terms(query)
@@ -339,8 +343,13 @@ def rank(
         counted = piece_held(held, pieces, cand.text, cand.context) if pieces and not phrase else held
         confidence = sum(counts.get(t, 0.0) * share for t, share in counted.items()) / counted_mass
         gate[i] = sum(gate_counts.get(t, 0.0) * share for t, share in counted.items()) / gate_mass
-        if named_only(counted):
-            confidence = gate[i] = 0.0  # "lantern's MSRV ..." holds only the name of "How do we deploy lantern?"
+        if split:
+            confidence, gate[i] = (
+                max(confidence, part_share(split, counts, counted)),
+                max(gate[i], part_share(split, gate_counts, counted)),
+            )
+        if named_only(counted):  # "lantern's MSRV ..." holds only the name of "How do we deploy lantern?"
+            confidence, gate[i] = named_floor if split else 0.0, 0.0  # kept under an answer to a part (.recallparts)
         if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
             score += SUBJECT_BONUS * mass
         if cand.kind and index_term(fold(cand.kind)) in qset:

@@ -246,3 +246,24 @@ def test_repo_k_builds_through_the_writer_and_every_entry_is_labelled(tmp_path: 
     labels = dataset.label_entries(spec, root)
     assert set(labels.values()) == _ids(spec)
     assert len(labels) == len(_ids(spec))
+
+
+def test_the_l_tune_split_is_repo_l_alone() -> None:
+    assert bench.SPLITS["l-tune"] == [("l", "queries_l_tune.txt")]
+    assert bench.REPOS["l"] == "repo_l.txt"
+    assert not any(repo == "l" for split, pairs in bench.SPLITS.items() if split != "l-tune" for repo, _ in pairs)
+
+
+def test_repo_l_queries_cover_every_kind_with_superseded_pairs_and_twins() -> None:
+    spec = dataset.read_repo(DATA / "repo_l.txt")
+    queries = dataset.read_queries(DATA / "queries_l_tune.txt")
+    assert 200 <= len(spec.entries) + len(spec.raw_ids) <= 250
+    kinds = {kind: sum(q.kind == kind for q in queries) for kind in dataset.KINDS}
+    assert kinds == {"paraphrase": 30, "keyword": 25, "multi": 12, "none": 15}
+    assert sum(bool(q.stale) for q in queries) >= 15
+    assert sum(any(len(group) > 1 for group in q.gold) for q in queries) >= 4  # near-duplicate twins
+    assert sum("cjk" in q.tags for q in queries) >= 5
+    subjects = {e.id for e in spec.entries if e.subject}
+    for q in queries:
+        if q.stale:
+            assert any(g in subjects for group in q.gold for g in group), q.text
