@@ -34,9 +34,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple  # not dataclasses: recall asks replaced() too, and dataclasses imports inspect
 
-from memrepo.engine.dreams.ids import ids
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import users_hearsay
+from memrepo.engine.format.itemids import ids
 from memrepo.engine.format.terms import fold, split_folded
 from memrepo.engine.read.changeframe import (
     RESIDENCE_RE,

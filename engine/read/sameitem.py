@@ -4,7 +4,7 @@ A folder written from templates holds one line per item: "Team uses squash merge
 for item 4745, "数据库迁移需要人工审核（migrations-4011）" and the same for docs-4036. Each is a fact about its own item.
 Two such lines may share a ``subject:`` ("database") or most of their words and a change word (迁移, "migration",
 is a noun in both): neither makes one the newer value of the other. The dream asks the same of the pairs it
-proposes (:func:`memrepo.engine.dreams.ids.different_items`); the context block asks it of every replacement by a
+proposes (:func:`memrepo.engine.format.itemids.different_items`); the context block asks it of every replacement by a
 shared subject or by words (:func:`.contextselect.replaced`): a shared subject alone hides nothing.
 """
 
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 
-from memrepo.engine.dreams.ids import different_items, ids
+from memrepo.engine.format.itemids import different_items, ids
 from memrepo.engine.read.contexttopic import Topic, change_words
 
 _CODE_RE = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z][a-z0-9]*)*-\d+")
-"""An id of :func:`~memrepo.engine.dreams.ids.ids` that is a code ("migrations-4011"), not a version or a hash."""
+"""An id of :func:`~memrepo.engine.format.itemids.ids` that is a code ("migrations-4011"), not a version or a hash."""
 
 
 def says_own_change(old: str, new: str, old_topic: Topic, new_topic: Topic, *, supersedes: bool) -> bool:
@@ -41,7 +41,7 @@ def says_own_change(old: str, new: str, old_topic: Topic, new_topic: Topic, *, s
 
 
 def items_apart(old: str, new: str, *, says_changed: bool) -> bool:
-    """Whether two lines state facts about different items (:func:`~memrepo.engine.dreams.ids.different_items`), or
+    """Whether two lines state facts about different items (:func:`~memrepo.engine.format.itemids.different_items`), or
     one names an item's number and the other only a code ("(item 4111)" / "（auth-4092）": two templates' items).
 
     Args:
