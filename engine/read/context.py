@@ -40,6 +40,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.cleantext import IGNORABLE
 from memrepo.engine.format.tokens import estimate_tokens
 from memrepo.engine.read.conflictnote import label_conflicts
+from memrepo.engine.read.contextlinks import link_path as link_path  # re-exported: the index's paths
 from memrepo.engine.read.contextuntil import ended as _ended
 from memrepo.engine.read.modeline import today_iso
 
@@ -70,6 +71,10 @@ _CONTROL_RE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{IGNORABLE}]")
 """Controls and every default-ignorable character (:data:`.cleantext.IGNORABLE`: bidi marks, zero-width spaces, tag
 characters of "ASCII smuggling", Hangul fillers, variation selectors ...), as on write: a hand edit's reach the block
 and ``memory_read`` no more than a write's. Removed; the zero-width joiner of emoji stays."""
+LESSONS_FILE = "lessons.md"
+"""The user's rules: their lines keep their ranks (:func:`.contextrank.block_order`)."""
+ME_FILE = "me.md"
+"""The file that takes what the workspace file leaves of the block's budgets (:func:`render_context`)."""
 _HEADING_RE = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _HEADER_LIKE_RE = re.compile(r"(?i)^(?:\S*\.(?:md|markdown)\b|workspace\b|memory_repo\b)")
 """What the block's own section headers say after ``## ``: a file (``## me.md``, ``## workspaces/x.md (…)``) or a
@@ -142,14 +147,6 @@ def _other_workspace(entry: fmt.Entry, workspace: str | None) -> bool:
     return bool(value) and normalize_workspace(value)[0] != workspace
 
 
-def link_path(target: str) -> str:
-    """The repo path a ``[[link]]`` target names: ``me`` -> ``me.md``; a target with its own extension
-    (``queries.sql``, ``notes.md``) is the path itself (links start at the root and omit ``.md``, docs/architecture.md §2)."""
-    target = target.strip().lstrip("/")
-    last = target.rsplit("/", 1)[-1]
-    return target if "." in last.lstrip(".") else f"{target}.md"
-
-
 def _link_line(text: str) -> list[str]:
     """The link targets of an index line (``- [[me]]``, ``- [[a]] · [[b]]``), else []."""
     entry = fmt.parse_entry(text)
@@ -165,6 +162,7 @@ def _section_lines(
     clean: Callable[[str], str] = sanitize_line,
     pinned_since: dict[int, int] | None = None,
     today: str = "",
+    shown_paths: frozenset[str] = frozenset(),
 ) -> tuple[list[str], list[str], int, int, int, bool, list[int]]:
     """Render one file within its budget: (lines, refs, tokens used, shown, omitted, whether an entry
     names its workspace by a folder path: see :func:`render_context`, and the user's lines left out
@@ -178,13 +176,16 @@ def _section_lines(
     are still tried; entries that name another workspace are left out entirely, and with
     ``cf.user_only`` the agents' entries too (counted), and so are lines past their ``until:`` date on ``today``
     or the date their words end them on (:func:`.contextuntil.ended`: "on call the week of 2026-11-30", "Until
-    2025-03-31 ..."). Lines shown keep their file order and their headings. A section that leaves entries out ends in a line saying how many, which of
+    2025-03-31 ..."). An index line's links to a file of the block (``shown_paths``: [[me]] when me.md is shown) are
+    left out, and in a workspace's block its links to other workspaces' files (counted as index lines left out:
+    :func:`.contextlinks.block_links`). Lines shown keep their file order and their headings. A section that leaves entries out ends in a line saying how many, which of
     the user's lines (``cf.user_first``) and how to reach them. Every text shown goes through ``clean``
     (:func:`sanitize_line`, or a memo of its answers: :class:`.contextcache.Parts`).
     """
+    from .contextlinks import block_links
     from .contextnote import left_out_note
     from .contextpart import marked
-    from .contextrank import block_order
+    from .contextrank import PIN_FILE, block_order
     from .contextselect import candidates
 
     if cf.data is None and cf.path.endswith("/") and cf.label:
@@ -213,6 +214,7 @@ def _section_lines(
     shown_entries: list[tuple[int, fmt.Entry]] = []
     heading: tuple[int, str] | None = None
     by_agents = 0
+    links_other = 0  # index lines of other workspaces' files only, in a workspace's block
     ended: list[int] = []  # past their until: date
     for number, line in enumerate(parsed.lines, start=1):
         m = _HEADING_RE.match(line.text)
@@ -222,6 +224,10 @@ def _section_lines(
         entry = entries.get(number)
         if entry is None:
             links = _link_line(line.text) if line.entry is None and "[[" in line.text else []
+            if links:
+                links, others = block_links(links, shown_paths, workspace)
+                if others and not links:
+                    links_other += 1
             if links:
                 shown_links = " ".join(f"[[{clean(t)}]] ({clean(link_path(t))})" for t in links)
                 rows.append((number, heading, f"L{number} {shown_links}", False))
@@ -244,7 +250,8 @@ def _section_lines(
     if cf.user_only and not shown_entries:
         return [], [], 0, 0, 0, by_path, []  # no rule of the user's: no section
     cands = candidates(shown_entries)
-    gone, order, since = block_order(cands, cf.user_first, names)  # a corrected user line: "an agent line since"
+    again = cf.path not in (PIN_FILE, LESSONS_FILE)  # the pins and the user's rules keep their places
+    gone, order, since = block_order(cands, cf.user_first, names, again)  # a corrected user line: "an agent line since"
     rows = [(n, h, marked(r, since.get(n)), e) for n, h, r, e in rows]  # a line replaced in part: struck, marked
     if (
         pinned_since
@@ -285,10 +292,11 @@ def _section_lines(
             refs.append(f"repo:{cf.path}#L{number}")
     omitted = len(shown_entries) - shown + by_agents + len(ended)
     missed = sorted(n for n in order if n not in picked)
-    links_left = sum(1 for n, _h, _r, is_entry in rows if not is_entry and n not in picked)
+    links_left = sum(1 for n, _h, _r, is_entry in rows if not is_entry and n not in picked) + links_other
     if omitted or links_left:
         capped = READ_MAX if len(cf.data) >= READ_MAX else 0
-        lines.append(left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left, ended, capped))
+        note = left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left, ended, capped, links_other)
+        lines.append(note)
     users = {n for n, entry in shown_entries if entry.by == "user"}
     return lines, refs, used, shown, omitted, by_path, [n for n in missed if n in users]
 
@@ -344,25 +352,39 @@ def render_context(
     from .contextrank import PIN_FILE, pins_since
 
     pinned = pins_since([(cf.path, cf.data) for cf in files], today)
-    spare = 0  # what the user's files left of their budgets: the workspace file's to use (docs/architecture.md §4)
+    shown_paths = frozenset(cf.path for cf in files if cf.data is not None)
+    spare = 0  # what the files left of their budgets: the workspace file's to use, then me.md's (§4)
+
+    def render(cf: ContextFile) -> tuple[list[str], list[str], int, int, int, bool, list[int]]:
+        marks = pinned if cf.path == PIN_FILE else None
+        if parts is None:
+            return _section_lines(cf, workspace, names, pinned_since=marks, today=today, shown_paths=shown_paths)
+        inputs = [str(cf.budget), cf.label, str(cf.user_first), str(cf.user_only), workspace or "", *names]
+        inputs += [f"{k}:{v}" for k, v in sorted((marks or {}).items())]
+        inputs += [f"today:{today}"] if cf.data and b"until:" in cf.data else []  # a line may have ended
+        inputs += [f"shown:{path}" for path in sorted(shown_paths)]
+        return parts.section(
+            cf.path,
+            cf.data,
+            inputs,
+            lambda clean, cf=cf, marks=marks: _section_lines(cf, workspace, names, clean, marks, today, shown_paths),
+        )
+
+    done: list[tuple[ContextFile, tuple[list[str], list[str], int, int, int, bool, list[int]]]] = []
     for cf in files:
         if spare > 0 and cf.path.startswith("workspaces/"):
             cf = replace(cf, budget=cf.budget + spare)
-        marks = pinned if cf.path == PIN_FILE else None
-        if parts is None:
-            section = _section_lines(cf, workspace, names, pinned_since=marks, today=today)
-        else:
-            inputs = [str(cf.budget), cf.label, str(cf.user_first), str(cf.user_only), workspace or "", *names]
-            inputs += [f"{k}:{v}" for k, v in sorted((marks or {}).items())]
-            inputs += [f"today:{today}"] if cf.data and b"until:" in cf.data else []  # a line may have ended
-            section = parts.section(
-                cf.path,
-                cf.data,
-                inputs,
-                lambda clean, cf=cf, marks=marks: _section_lines(cf, workspace, names, clean, marks, today),
-            )
+            spare = 0
+        section = render(cf)
+        spare += cf.budget - section[2] if section[0] else cf.budget
+        done.append((cf, section))
+    has_ws = any(cf.path.startswith("workspaces/") and cf.data is not None for cf, _section in done)
+    for i, (cf, section) in enumerate(done):  # what the workspace file leaves: me.md's lines the budget left out
+        if has_ws and spare > 0 and cf.path == ME_FILE and section[6]:
+            cf = replace(cf, budget=cf.budget + spare)
+            done[i] = (cf, render(cf))
+    for cf, section in done:
         lines, file_refs, used, shown, omitted, file_by_path, _missed = section
-        spare += cf.budget - used if lines else cf.budget
         if not lines:
             continue  # a user_only file without the user's entries
         out.extend(lines)

@@ -22,6 +22,7 @@ def left_out_note(
     links_left: int = 0,
     ended: list[int] | None = None,
     capped: int = 0,
+    links_other: int = 0,
 ) -> str:
     """The line a section that leaves entries or index lines out ends in (docs/architecture.md §4).
 
@@ -38,6 +39,8 @@ def left_out_note(
             named when ``cf.user_first`` (a pin or a line of the user's that ended: the agent can say so).
         capped: the read cap (bytes) the file's bytes reached, or 0: only its first part was read, so the note
             says so instead of a count (breaker24 B24-11).
+        links_other: of ``links_left``, the index lines a workspace's block leaves out because they lead to other
+            workspaces' files only (:func:`.context._block_links`), said so: the budget did not cut them.
     """
     path = clean(cf.path)
     if capped:  # only its first part was read: the count is no total
@@ -57,6 +60,8 @@ def left_out_note(
         details.append(f"{replaced_count} replaced by newer lines")
     if by_agents:
         details.append(f"{by_agents} by agents")
+    if links_other:
+        details.append(f"{links_other} to other workspaces' files")
     if ended:
         past = f"{len(ended)} past their until: date"
         if cf.user_first:

@@ -18,7 +18,7 @@ from .contextselect import RULE_KINDS, Candidate, candidates, replaced, says_cha
 
 
 def block_order(
-    cands: Sequence[Candidate], user_first: bool, names: Sequence[str]
+    cands: Sequence[Candidate], user_first: bool, names: Sequence[str], again: bool = False
 ) -> tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, Mark]]:
     """Steps 1 and 2 of the module docstring for one file, with the user's lines an agent has since corrected and
     the lines replaced in part.
@@ -27,7 +27,8 @@ def block_order(
     the same rule (breaker5 B5-9: Codex has no hooks, so a correction the user tells it is ``by: agent``)
     gets that agent line ranked right after it, so the budget shows the two together. A line a newer line replaces
     for one of its facts (:func:`.contextpart.partly_replaced`) is not hidden but ranked right after the line shown
-    in its place.
+    in its place. With ``again`` (me.md and a workspace file: not the pins' or the rules' file), a line a newer line
+    says again in other words (:func:`.contextagain.said_again`) ranks after every other line, tier :data:`TIER_AGAIN`.
 
     Returns:
         tuple: the replaced lines (:func:`replaced`, less those replaced in part); each other line's rank key
@@ -50,7 +51,17 @@ def block_order(
         if new in order:
             order[old] = (*order[new][:-1], 1)
     marks: dict[int, Mark] = {**disputed, **partly}
+    if again:
+        from .contextagain import said_again
+
+        for number in said_again(cands, gone):
+            if number in order and number not in marks:
+                order[number] = (TIER_AGAIN, *order[number][1:])
     return gone, order, marks
+
+
+TIER_AGAIN = 3
+"""The rank tier of a line a newer one says again in other words: after the user's (1) and the other lines (2)."""
 
 
 Mark = int | tuple[int, tuple[str, ...]]

@@ -8,8 +8,9 @@ The block shows what is true now. For each file, in this order:
    same thing (:func:`.contexttopic.topic_terms`: at least two shared topic words, most of the older line's)
    and the newer one says it changed (a change word: "now", "moved", "switched", "no longer", 现在,
    変更, ...; or "X, not Y" naming its value) or says the same again (restated: the same numbers and
-   most of the same words). An agent's line never hides the user's, nor undoes what a user's line
-   replaced. A hidden line stays in the file, its history and recall.
+   most of the same words). Neither rule replaces a line about another item (:mod:`.sameitem`: "(item 2899)"
+   / "(item 2910)"; a shared subject alone hides nothing). An agent's line never hides the user's, nor undoes
+   what a user's line replaced. A hidden line stays in the file, its history and recall.
 2. **The rest is ranked** (:func:`.contextrank.rank_key`): the user's own lines where the file asks for them
    (``user_first``: MEMORY.md, me.md, lessons.md) or the user's rules and decisions (``kind: rule``,
    ``decision``, ``correction``), then index lines (``- [[me]]``, in file order: a pointer to a file
@@ -35,6 +36,7 @@ from typing import NamedTuple  # not dataclasses: recall asks replaced() too, an
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import users_hearsay
+from memrepo.engine.format.itemids import ids
 from memrepo.engine.format.terms import fold, split_folded
 from memrepo.engine.read.changeframe import (
     RESIDENCE_RE,
@@ -49,6 +51,7 @@ from memrepo.engine.read.contexttopic import Topic as Topic  # re-exported, as t
 from memrepo.engine.read.contexttopic import topic_terms as topic_terms
 from memrepo.engine.read.contexttopic import topic_words as topic_words
 from memrepo.engine.read.samefact import from_subject, subject_differs
+from memrepo.engine.read.sameitem import items_apart, says_own_change
 from memrepo.engine.read.samevalue import adds, moved_value, names_piece, parallel
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
@@ -71,6 +74,12 @@ TOPIC_WINDOW = 600
 """The words' rules (supersedes:, topic words) compare a file's last this many entries (the subject rule
 all of them): a budget shows a few dozen lines, and a hand-grown file of thousands would cost a new
 process about a second (measured: 3,200 entries, 0.8 s)."""
+
+
+SUBJECT_WINDOW = 100
+"""A line of a subject is compared with this many of the subject's newest lines still shown: lines of one subject
+stay side by side only when an id tells them apart (a template's items), and a file of thousands of them would cost
+a pair of lines each."""
 
 
 class Candidate(NamedTuple):
@@ -182,22 +191,29 @@ def _replaced(
     (``known_topics``: the topics found so far, by text; filled; ``subjects``: whether the same subject replaces)."""
     out: dict[int, int] = {}
     by_number = {c.number: c for c in cands}
-    by_subject: dict[str, Candidate] = {}
+    by_subject: dict[str, list[Candidate]] = {}  # a subject -> its lines no other line of it replaced
+    gone: set[int] = set()
     for cand in cands:
         subject = _subject(cand.entry)
         if not subject or not subjects:
             continue
-        held = by_subject.get(subject)
-        if held is None:
-            by_subject[subject] = cand
-            continue
-        new, old = (cand, held) if _newer(cand, held) else (held, cand)
-        if old.entry.by == "user" and new.entry.by == "agent":
-            if old.number not in said or _newer(new, by_number[said[old.number]]):
-                said[old.number] = new.number
-            continue  # the user's line outranks an agent's (docs/architecture.md §3)
-        out[old.number] = new.number
-        by_subject[subject] = new
+        held = by_subject.setdefault(subject, [])
+        for other in held[-SUBJECT_WINDOW:]:
+            new, old = (cand, other) if _newer(cand, other) else (other, cand)
+            if _apart(old, new, known_topics):
+                continue  # another item of the same subject: a shared subject alone hides nothing
+            if old.entry.by == "user" and new.entry.by == "agent":
+                if old.number not in said or _newer(new, by_number[said[old.number]]):
+                    said[old.number] = new.number
+                continue  # the user's line outranks an agent's (docs/architecture.md §3)
+            out[old.number] = new.number
+            if old is other:
+                gone.add(other.number)
+        if gone:
+            held[:] = [c for c in held if c.number not in gone]
+            gone.clear()
+        if cand.number not in out:
+            held.append(cand)
     cands = cands[-TOPIC_WINDOW:]  # the words' rules: the newest lines only (a hand-grown file may hold thousands)
     parts = []
     for c in cands:
@@ -290,6 +306,8 @@ def _replaced(
             named_was = was & topics[j] or (values & (topics[j] - parts[j].named) and shared >= MIN_SHARED)
             if not (changed or restated or named_was):
                 continue  # nothing relates them, whatever their owners and subjects: same_fact is not asked
+            if _apart(old, new, known_topics):
+                continue  # "(item 4722)" / "(item 4745)", "（migrations-4011）" / "（docs-4036）": two items
             if turned != "named" and not same_fact(old.entry.text, new.entry.text):  # another owner or subject:
                 if from_subject(old.entry.text, new.entry.text, was & topics[j], _norm):  # "from" its value
                     pick = (len(topic & topics[j]) / len(topics[j]), j)
@@ -317,6 +335,24 @@ def _replaced(
             if old.number not in said or _newer(new, by_number[said[old.number]]):
                 said[old.number] = new.number
     return out
+
+
+def _apart(old: Candidate, new: Candidate, known_topics: dict[str, Topic]) -> bool:
+    """Whether an id tells the two lines apart (:func:`.sameitem.items_apart`; ``known_topics``: the topics found so
+    far, by text; filled), so neither replaces the other by a shared subject or by words."""
+    a, b = ids(old.entry.text), ids(new.entry.text)
+    if not (a.items or a.other) or not (b.items or b.other):
+        return False  # the common case: a line without an id is told apart by none
+    topics = []
+    for text in (old.entry.text, new.entry.text):
+        part = known_topics.get(text)
+        if part is None:
+            part = known_topics[text] = topic_terms(text)
+        topics.append(part)
+    own = says_own_change(
+        old.entry.text, new.entry.text, topics[0], topics[1], supersedes=bool(new.entry.meta.get("supersedes"))
+    )
+    return items_apart(old.entry.text, new.entry.text, says_changed=own)
 
 
 def _superseded(

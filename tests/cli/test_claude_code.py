@@ -78,8 +78,9 @@ def test_session_start_prints_the_context_block_for_its_cwd(world, tmp_path: Pat
     assert (
         context == MemoryStore.open(store.root, plain_settings()).context(str(project)).text
     )  # the block for the hook's cwd
-    for text in ("Always answer in metric units", "Prefers short answers", "make ship", "[[me]] (me.md)"):
+    for text in ("Always answer in metric units", "Prefers short answers", "make ship"):
         assert text in context, text
+    assert "[[me]]" not in context  # the block shows me.md itself: its index line is left out
     from memrepo.engine.read.readcount import load_counts
 
     counts = load_counts(store.root / ".git")  # memrepo stats sees the session read memory

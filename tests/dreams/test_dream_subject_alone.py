@@ -53,13 +53,17 @@ def test_two_unrelated_lines_of_one_subject_make_no_operation(repo_path: Path) -
 
 
 def test_the_context_block_still_hides_the_older_line_of_a_subject() -> None:
-    """The block's rule is unchanged: the same subject replaces there; the dream's words-only rule leaves both."""
+    """The block's rule: the same subject replaces there, unless an id tells the lines apart (round 20: the lines of
+    two items); the dream's words-only rule leaves both."""
+    texts = [text.rsplit(" (item", 1)[0] for text in UNRELATED[:2]]
     lines = [
-        (3, fmt.Entry("", "-", UNRELATED[0], {"by": "agent", "added": "2025-01-02", "subject": "auth"})),
-        (4, fmt.Entry("", "-", UNRELATED[1], {"by": "agent", "added": "2025-03-04", "subject": "auth"})),
+        (3, fmt.Entry("", "-", texts[0], {"by": "agent", "added": "2025-01-02", "subject": "auth"})),
+        (4, fmt.Entry("", "-", texts[1], {"by": "agent", "added": "2025-03-04", "subject": "auth"})),
     ]
     assert replaced(candidates(lines)) == {3: 4}
     assert replaced(candidates(lines), subjects=False) == {}
+    items = [(n, fmt.Entry("", "-", text, e.meta)) for (n, e), text in zip(lines, UNRELATED[:2], strict=True)]
+    assert replaced(candidates(items)) == {}
 
 
 def test_lines_of_one_subject_whose_words_say_it_changed_are_a_replacement(repo_path: Path) -> None:

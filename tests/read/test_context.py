@@ -120,7 +120,8 @@ def test_the_index_links_are_in_the_block_and_each_reads_through_memory_read(sto
     text = store.context().text
     assert "## Index" in text
     shown = re.findall(r"\[\[([^\]]+)\]\] \(([^)]+)\)", text)
-    assert sorted(link for link, _path in shown) == ["lessons", "me", "queries.sql", "workspaces/api-project"]
+    # [[me]] and [[lessons]] lead to files the block shows itself: left out (round 20)
+    assert sorted(link for link, _path in shown) == ["queries.sql", "workspaces/api-project"]
     for _link, path in shown:  # the path shown is what memory_read takes
         assert read_confined(store.root, path, None, None).total_lines >= 1
 
