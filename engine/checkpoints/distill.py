@@ -158,7 +158,8 @@ def explicit_remembers(claim: Claim) -> DistillOutput:
     (:func:`.userkept.kept_statements`: what they asked to remember, their standing rules as ``kind: rule``, their
     corrections said without "remember", read from the harness's transcript only, never an agent's, and the kept
     clause of a corrected two-clause line), and so does each longer correction, for the inbox. Where each goes, and
-    the line it replaces, is decided when it is written (:func:`apply_operation`)."""
+    the line it replaces, is decided when it is written (:func:`apply_operation`). All of them, however many: the
+    :data:`MAX_OPERATIONS` cap bounds a model's answer, never what the user said."""
     ops: list[Operation] = []
     seen: set[str] = set()
     existing = claim.existing.values()
@@ -178,9 +179,7 @@ def explicit_remembers(claim: Claim) -> DistillOutput:
                 reason="the user asked to remember it",
             )
         )
-        if len(ops) >= MAX_OPERATIONS:
-            return DistillOutput(operations=ops)
-    return DistillOutput(operations=ops)
+    return DistillOutput.model_construct(operations=ops)  # every one: the cap is a model's (breaker31 B31-14)
 
 
 def distil(claim: Claim, settings: Settings) -> tuple[DistillOutput | None, str | None]:
