@@ -34,6 +34,7 @@ from memrepo.engine.write.writer import Transaction, retrying
 
 from .claims import Claim, ExistingEntry
 from .corrections import proposed_corrections, supersedes
+from .longsaid import in_parts
 from .otherlang import other_language_line
 from .saidwhen import said_day
 from .samefold import folded, paraphrase_of
@@ -167,11 +168,11 @@ def explicit_remembers(claim: Claim) -> DistillOutput:
     said += [(f, "fact") for f in proposed_corrections(claim.user_texts(heard=True), existing)]  # to the inbox
     said += [(r, "rule") for r in proposed_rules(claim.user_texts(heard=True), existing)]  # to the inbox
     for fact, kind in said:
-        if len(fact) < 3 or len(fact) > 500 or fmt.normalize_text(fact) in seen:
+        if len(fact) < 3 or fmt.normalize_text(fact) in seen:  # a long one waits in parts (.longsaid.in_parts)
             continue
         seen.add(fmt.normalize_text(fact))
         ops.append(
-            AddOp(
+            AddOp.model_construct(  # unchecked: a long one is written in parts (B31-17)
                 op="add",
                 text=fact[0].upper() + fact[1:],
                 kind=kind,
@@ -350,6 +351,8 @@ def apply_operation(
             return None  # not one short word: refused like any invalid operation
         by_user = _said_by_user(claim, op.text)
         cand = _candidate(claim, op.text, op.kind, op.scope, op.subject, origin, by_user)
+        if (held := in_parts(store, cand)) is not None:  # over the entry limit: the inbox, in parts (B31-17)
+            return held
         if inbox:  # the user's own line stays theirs, saying why it waits (breaker17 B17-9); else the agent's
             return store.remember(cand.model_copy(update={"waits": LIMIT_WAITS} if by_user else {"untrusted": True}))
         if by_user:

@@ -42,3 +42,28 @@ def test_more_than_twenty_requests_in_one_batch_are_all_kept(
     text = memory(store)
     missing = [n for n in range(1, 25) if f"ocker {n} holds the {colours[(n - 1) % 3]} kit" not in text]
     assert missing == []
+
+
+def test_a_request_over_the_entry_limit_waits_in_the_inbox_in_parts(
+    store: MemoryStore, cp: Checkpointer, tmp_path: Path
+) -> None:
+    """B31-17: a 650-character "Remember that ..." vanished (no line, no inbox entry); now its parts wait there."""
+    steps = [
+        "check the billing dashboard and confirm the alert routes to the on-call rotation",
+        "open the deploy runbook and read the rollback section twice before the first release",
+        "ask the platform team for access to the staging cluster and the metrics workspace",
+        "pair with the release captain on one full deploy, from the tag to the smoke tests",
+        "add yourself to the incident channel and the weekly reliability review invite",
+        "read the last three postmortems and note the follow-ups that are still open",
+        "file one small fix in the flaky test tracker to learn the merge queue end to end",
+    ]
+    checklist = "the lng onboarding checklist is: " + ", ".join(f"step {i} {s}" for i, s in enumerate(steps, 1))
+    assert len(checklist) > 500
+    run_checkpoint(store, cp, settings(tmp_path), "s1", str(tmp_path / "lng"), said(0, f"Remember that {checklist}."))
+    done = run_checkpoint(store, cp, settings(tmp_path), "s1", str(tmp_path / "lng"), [], "session_close")
+    assert done.pending == 0, done
+    inbox = (store.root / "inbox.md").read_text()
+    lines = [line for line in inbox.splitlines() if "lng onboarding" in line or "step " in line]
+    assert len(lines) == 2 and all("waits: part " in line and "entry limit" in line for line in lines), inbox
+    for step in steps:  # every word of it is kept, in the user's words
+        assert step in inbox
