@@ -67,3 +67,34 @@ def test_a_request_over_the_entry_limit_waits_in_the_inbox_in_parts(
     assert len(lines) == 2 and all("waits: part " in line and "entry limit" in line for line in lines), inbox
     for step in steps:  # every word of it is kept, in the user's words
         assert step in inbox
+
+
+TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+
+
+def test_a_request_after_a_long_paste_in_the_same_message_is_kept(
+    store: MemoryStore, cp: Checkpointer, tmp_path: Path
+) -> None:
+    """B31-16: the 8,000-character cut kept the head only, so the user's words after a 10 KB log were lost."""
+    log = "\n".join(
+        f"2026-12-06T23:{n % 60:02d}:11Z worker-{n % 7} job {n} took {900 + n} ms (queue 3)" for n in range(170)
+    )
+    text = f"Here is the worker log from last night:\n{log}\n\nThe slowdown is fixed now. Remember that the worker pool size is 16."
+    assert len(text) > 10_000
+    result = run_checkpoint(store, cp, settings(tmp_path), "s1", str(tmp_path / "cut"), said(0, text))
+    assert result.truncated == 1
+    assert result.status == "distilled"  # past 4,000 characters: distilled at once
+    assert "The worker pool size is 16" in memory(store)
+
+
+def test_a_cut_message_keeps_its_head_and_tail_within_the_limit_and_redacted() -> None:
+    from memrepo.engine.checkpoints.checkpoint import MAX_MESSAGE_CHARS
+    from memrepo.engine.checkpoints.msgcut import cut_message
+
+    text = "Remember that the cut service owner is Dana Wu.\n" + "x" * 20_000 + f"\nmy token is {TOKEN} ok\nbye"
+    kept, cut = cut_message(text, MAX_MESSAGE_CHARS)
+    assert cut == 1 and len(kept) <= MAX_MESSAGE_CHARS
+    assert kept.startswith("Remember that the cut service owner is Dana Wu.")
+    assert kept.endswith("\nmy token is [REDACTED:github-token] ok\nbye") and "ghp_" not in kept
+    assert "characters cut ..." in kept
+    assert cut_message("short text", MAX_MESSAGE_CHARS) == ("short text", 0)
