@@ -63,6 +63,7 @@ from .batchreasons import passing as passing
 from .buffers import MAX_SEEN, Buffers
 from .distill import DistillOutput, Operation, apply_operation, build_prompt
 from .forgetting import apply_forgets
+from .heardonce import heard_before, heard_uuids
 from .msgcut import cut_message
 from .types import CheckpointResult, Claim, ExistingEntry, Message
 
@@ -248,6 +249,7 @@ class Checkpointer(Buffers):
             last = data.get("last_at")
             idle_before = bool(data["messages"]) and last is not None and now - float(last) >= IDLE_S
             seen = set(data["seen"])
+            heard = heard_uuids(seen) if transcript else set()  # a resumed session's copied lines (B31-19)
             budget = MAX_CALL_BYTES
             incomplete = no_memory = over = 0
             for msg in parsed:
@@ -261,7 +263,7 @@ class Checkpointer(Buffers):
                 if mid in gone_ids:  # a message of a forgotten scope, sent again
                     result.dropped += 1
                     continue
-                if mid in seen:
+                if mid in seen or heard_before(msg.id, heard):
                     result.duplicates += 1
                     continue
                 if budget <= 0:

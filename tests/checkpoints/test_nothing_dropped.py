@@ -98,3 +98,34 @@ def test_a_cut_message_keeps_its_head_and_tail_within_the_limit_and_redacted() -
     assert kept.endswith("\nmy token is [REDACTED:github-token] ok\nbye") and "ghp_" not in kept
     assert "characters cut ..." in kept
     assert cut_message("short text", MAX_MESSAGE_CHARS) == ("short text", 0)
+
+
+def test_a_resumed_sessions_copied_lines_are_not_distilled_again(
+    store: MemoryStore, cp: Checkpointer, tmp_path: Path
+) -> None:
+    """B31-19: ``claude --resume`` copies the old lines (same uuids) under a new session id; the old "Remember
+    that" ran again and brought back a line the user had since told memory to forget."""
+    cfg, ws = settings(tmp_path), str(tmp_path / "rf")
+
+    def lines(n: int, text: str) -> list[dict]:
+        return [
+            {"id": f"00000000-0000-4000-8000-{n:012d}", "role": "user", "text": text},
+            {"id": f"00000000-0000-4000-9000-{n:012d}", "role": "assistant", "text": "Done."},
+        ]
+
+    old = lines(1, "Remember that the rfp staging box is called wren-2.")
+    run_checkpoint(store, cp, cfg, "rf1", ws, old, "session_close", transcript=True)
+    assert "wren-2" in memory(store)
+    gone = lines(2, "Please forget that the rfp staging box is called wren-2, it was decommissioned.")
+    run_checkpoint(store, cp, cfg, "rf2", ws, gone, "session_close", transcript=True)
+    assert "wren-2" not in memory(store)
+    resumed = [*old, *lines(3, "Thanks, that's all for today.")]  # the copy, then the new turn
+    done = run_checkpoint(store, cp, cfg, "rf3", ws, resumed, "session_close", transcript=True)
+    assert done.duplicates == 2
+    assert "wren-2" not in memory(store)
+
+
+def test_an_agents_own_short_ids_are_still_told_apart_by_session(store: MemoryStore, cp: Checkpointer) -> None:
+    """Ids handed in by an agent (``u1``) are unique only within a session: another session's ``u1`` is new."""
+    assert cp.submit("a", None, said(1, "first session words"), transcript=True)[0].accepted == 2
+    assert cp.submit("b", None, said(1, "second session words"), transcript=True)[0].accepted == 2
