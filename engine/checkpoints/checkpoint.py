@@ -54,7 +54,7 @@ from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.paths import normalize_workspace, parse_ref, session_workspace
 from memrepo.engine.models import Action, Origin
-from memrepo.engine.write.policy import NO_MEMORY, redact
+from memrepo.engine.write.policy import NO_MEMORY
 from memrepo.engine.write.ports import MemoryAccess
 
 from .batchreasons import after_kept
@@ -64,6 +64,8 @@ from .buffers import MAX_SEEN, Buffers
 from .claimer import claim_record, claimer_gone
 from .distill import DistillOutput, Operation, apply_operation, build_prompt
 from .forgetting import apply_forgets
+from .heardonce import heard_before, heard_uuids
+from .msgcut import cut_message
 from .types import CheckpointResult, Claim, ExistingEntry, Message
 
 __all__ = ["CheckpointResult", "Checkpointer", "Claim", "DistillOutput", "ExistingEntry", "Message"]
@@ -100,17 +102,13 @@ Event = Literal["turn", "task_end", "session_close", "force"]
 
 
 def _clean_text(text: str) -> tuple[str, int]:
-    """A message's text as buffered: secrets redacted (docs/architecture.md §3: secrets never reach disk), then cut.
-
-    The text is cut a little past :data:`MAX_MESSAGE_CHARS` before redacting (so
-    a secret across the limit is still found whole), then to the limit.
+    """A message's text as buffered: secrets redacted (docs/architecture.md §3: secrets never reach disk), then cut
+    to :data:`MAX_MESSAGE_CHARS` in the middle, keeping its head and its tail (:func:`.msgcut.cut_message`).
 
     Returns:
         tuple[str, int]: the text, and 1 when it was cut (else 0).
     """
-    cut = int(len(text) > MAX_MESSAGE_CHARS)
-    clean, _types = redact(text[: MAX_MESSAGE_CHARS + 512])
-    return clean[:MAX_MESSAGE_CHARS], cut
+    return cut_message(text, MAX_MESSAGE_CHARS)
 
 
 def _epoch(when: datetime) -> float:
@@ -253,6 +251,7 @@ class Checkpointer(Buffers):
             last = data.get("last_at")
             idle_before = bool(data["messages"]) and last is not None and now - float(last) >= IDLE_S
             seen = set(data["seen"])
+            heard = heard_uuids(seen) if transcript else set()  # a resumed session's copied lines (B31-19)
             budget = MAX_CALL_BYTES
             incomplete = no_memory = over = 0
             for msg in parsed:
@@ -266,7 +265,7 @@ class Checkpointer(Buffers):
                 if mid in gone_ids:  # a message of a forgotten scope, sent again
                     result.dropped += 1
                     continue
-                if mid in seen:
+                if mid in seen or heard_before(msg.id, heard):
                     result.duplicates += 1
                     continue
                 if budget <= 0:

@@ -34,6 +34,7 @@ from memrepo.engine.write.writer import Transaction, retrying
 
 from .claims import Claim, ExistingEntry
 from .corrections import proposed_corrections, supersedes
+from .longsaid import in_parts
 from .otherlang import other_language_line
 from .saidwhen import said_day
 from .samefold import folded, paraphrase_of
@@ -158,7 +159,8 @@ def explicit_remembers(claim: Claim) -> DistillOutput:
     (:func:`.userkept.kept_statements`: what they asked to remember, their standing rules as ``kind: rule``, their
     corrections said without "remember", read from the harness's transcript only, never an agent's, and the kept
     clause of a corrected two-clause line), and so does each longer correction, for the inbox. Where each goes, and
-    the line it replaces, is decided when it is written (:func:`apply_operation`)."""
+    the line it replaces, is decided when it is written (:func:`apply_operation`). All of them, however many: the
+    :data:`MAX_OPERATIONS` cap bounds a model's answer, never what the user said."""
     ops: list[Operation] = []
     seen: set[str] = set()
     existing = claim.existing.values()
@@ -166,11 +168,11 @@ def explicit_remembers(claim: Claim) -> DistillOutput:
     said += [(f, "fact") for f in proposed_corrections(claim.user_texts(heard=True), existing)]  # to the inbox
     said += [(r, "rule") for r in proposed_rules(claim.user_texts(heard=True), existing)]  # to the inbox
     for fact, kind in said:
-        if len(fact) < 3 or len(fact) > 500 or fmt.normalize_text(fact) in seen:
+        if len(fact) < 3 or fmt.normalize_text(fact) in seen:  # a long one waits in parts (.longsaid.in_parts)
             continue
         seen.add(fmt.normalize_text(fact))
         ops.append(
-            AddOp(
+            AddOp.model_construct(  # unchecked: a long one is written in parts (B31-17)
                 op="add",
                 text=fact[0].upper() + fact[1:],
                 kind=kind,
@@ -178,9 +180,7 @@ def explicit_remembers(claim: Claim) -> DistillOutput:
                 reason="the user asked to remember it",
             )
         )
-        if len(ops) >= MAX_OPERATIONS:
-            return DistillOutput(operations=ops)
-    return DistillOutput(operations=ops)
+    return DistillOutput.model_construct(operations=ops)  # every one: the cap is a model's (breaker31 B31-14)
 
 
 def distil(claim: Claim, settings: Settings) -> tuple[DistillOutput | None, str | None]:
@@ -351,6 +351,8 @@ def apply_operation(
             return None  # not one short word: refused like any invalid operation
         by_user = _said_by_user(claim, op.text)
         cand = _candidate(claim, op.text, op.kind, op.scope, op.subject, origin, by_user)
+        if (held := in_parts(store, cand)) is not None:  # over the entry limit: the inbox, in parts (B31-17)
+            return held
         if inbox:  # the user's own line stays theirs, saying why it waits (breaker17 B17-9); else the agent's
             return store.remember(cand.model_copy(update={"waits": LIMIT_WAITS} if by_user else {"untrusted": True}))
         if by_user:

@@ -94,9 +94,11 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
     unasked += kept_in_mind(heard)  # "so keep in mind the health check lives under /v2" (sess17)
     corrected = correction_statements(heard, entries)
     liked -= {fmt.normalize_text(c) for c in corrected}  # "I use zsh, not fish" for "I use fish": its line's kind
-    for fact in [*user_statements(texts), *rules, *corrected, *passing, *unasked]:
+    asked = user_statements(texts)
+    for fact in [*asked, *rules, *corrected, *passing, *unasked]:
         norm = fmt.normalize_text(fact)
-        if len(fact) < 3 or len(fact) > 500 or norm in seen or norm in held:
+        too_long = len(fact) > 500 and fact not in asked and fact not in rules  # asked: in parts (.longsaid)
+        if len(fact) < 3 or too_long or norm in seen or norm in held:
             continue
         seen.add(norm)
         out.append(Kept(fact, "rule" if norm in rule_keys else "preference" if norm in liked else "fact"))
