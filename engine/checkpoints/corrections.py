@@ -45,6 +45,7 @@ from .corrparts import CUE_RE, cued, remainder
 from .cues import aside_dropped, cued_statement, first_clause
 from .meaningmatch import meant_line, note, noted
 from .namedold import beside_old, named_line
+from .newswitch import unnamed_switch
 from .oldvalue import names_one, said_values
 from .otherlang import other_language_line
 from .ownswitch import switched_line
@@ -148,6 +149,8 @@ def _corrects(text: str, existing: list[ExistingEntry], words: bool, cued: bool,
         if replaced(candidates(lines)).get(1) == 2 and _names_it(said, topic_terms(old.text)):
             found.append(old)
     if not found:
+        if (unnamed := unnamed_switch(text, mine)) is not None:  # "I use bun now": a line of bun's kind or none
+            return unnamed.line  # (:mod:`.newswitch`, sess20)
         return (
             switched_line(text, mine)  # "Now I use bun instead of pnpm": the user's line naming pnpm (B30-1)
             or corrects_one(text, mine, cued)
@@ -323,6 +326,8 @@ def _read(
         return None  # "We almost switched from Stripe to Adyen": it did not happen (breaker15 B15-42)
     if fmt.normalize_text(fact) in asked or user_statements([sentence]):
         return None  # a request to remember: user_statements keeps it
+    if (unnamed := unnamed_switch(fact, entries)) is not None:  # "I use bun now", "we moved to Postgres" (sess20)
+        return (fact, unnamed.sure) if unnamed.line is not None and not _restated(fact, unnamed.line) else None
     topic = topic_terms(fact)
     named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
     cued = cue or bool(CUE_RE.match(sentence))
