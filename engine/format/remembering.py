@@ -15,6 +15,7 @@ import re
 from .askwords import EURO_RE, PIN_BEFORE_RE, PIN_RE, PLEASE_TAIL_RE
 from .firstperson import ABOUT_USER_RE, OWN_WORD_RE
 from .irony import hedged, not_meant, under_review
+from .namedpart import named_part
 from .pasted import own_short_message, pasted_lines, readable
 from .relativedates import MONTH_NAMES
 from .retracting import retraction, retraction_scope
@@ -339,6 +340,9 @@ def user_statements(texts: list[str], pins: bool = False) -> list[str]:
         pos = 0
         for i, (sentence, _words) in enumerate(sentences):
             pos = shown.find(sentence, pos)
+            if not pins and (part := named_part(sentence)) is not None:  # "X, Y，记一下告警频道就行" (sess20)
+                found.append((pos, part))
+                continue
             trailing = None if pins else _TRAILING_RE.match(sentence)
             if trailing and not sentence.endswith(("?", "？")):
                 found.append((pos, text[pos : pos + len(trailing.group(1))]))
