@@ -45,7 +45,7 @@ from .corrparts import CUE_RE, cued, remainder
 from .cues import aside_dropped, cued_statement, first_clause
 from .meaningmatch import meant_line, note, noted
 from .namedold import beside_old, named_line
-from .newswitch import unnamed_switch
+from .newswitch import family, unnamed_switch
 from .oldvalue import names_one, said_values
 from .otherlang import other_language_line
 from .ownswitch import switched_line
@@ -327,7 +327,9 @@ def _read(
     if fmt.normalize_text(fact) in asked or user_statements([sentence]):
         return None  # a request to remember: user_statements keeps it
     if (unnamed := unnamed_switch(fact, entries)) is not None:  # "I use bun now", "we moved to Postgres" (sess20)
-        return (fact, unnamed.sure) if unnamed.line is not None and not _restated(fact, unnamed.line) else None
+        if unnamed.line is None:  # a name of no known kind and no line found by meaning: proposed, saying why
+            return (fact, False) if family(unnamed.value) is None else None
+        return (fact, unnamed.sure) if not _restated(fact, unnamed.line) else None
     topic = topic_terms(fact)
     named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
     cued = cue or bool(CUE_RE.match(sentence))

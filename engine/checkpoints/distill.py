@@ -42,6 +42,7 @@ from .distilops import (
 from .distilops import (
     ConflictOp as ConflictOp,  # re-exported: apply_operation's callers name it here
 )
+from .newswitch import waits as switch_waits
 from .otherlang import other_language_line
 from .saidwhen import said_day
 from .samefold import folded, paraphrase_of
@@ -209,7 +210,8 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool =
     With ``proposal`` (a correction of the user's that says more than the new value, :func:`_proposed`), the same
     statement waits in the inbox ``by: user`` with ``corrects:`` naming the corrected line's file, so accepting it
     replaces that line (breaker14 B14-9); one that corrects no line waits there as before (``by: agent``); one whose
-    line is the agent's paraphrase of it of ``day`` (:func:`.samefold.paraphrase_of`) is written (breaker30 B30-2)."""
+    line is the agent's paraphrase of it of ``day`` (:func:`.samefold.paraphrase_of`) is written (breaker30 B30-2); a switch
+    naming only a new value whose line is not found waits ``by: user`` saying why (:func:`.newswitch.waits`, sess20)."""
     heard = claim.user_texts(heard=True)
     scope, target = place(cand.text, cand.kind, claim.workspace, claim.existing.values(), heard)
     if proposal and target is None:  # a correction in another language than its line (breaker29 B29-13)
@@ -221,6 +223,15 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool =
         )
     elif proposal and target is not None and day and paraphrase_of(cand.text, [target], day) is target:
         proposal = False  # the agent wrote this correction this turn: the user's own words replace it
+    if (
+        proposal
+        and target is None
+        and not claim.untrusted
+        and (why := switch_waits(cand.text, list(claim.existing.values())))
+    ):
+        return _candidate(claim, cand.text, cand.kind, scope, cand.subject, origin, True).model_copy(
+            update={"waits": why}
+        )
     if proposal and (target is None or claim.untrusted):
         return cand.model_copy(update={"untrusted": True})  # reviewed in the inbox first (breaker9 item 4)
     if target is None:

@@ -180,6 +180,11 @@ def meant_line(sentence: str, others: Sequence[str], lines: Sequence[T], key: Ca
     return lines[best] if stands_out(sims[best], pool) else None
 
 
+def model_ready() -> bool:
+    """Whether the local model can be used in this process (loaded on first use; :func:`_model`'s reasons if not)."""
+    return _model() is not None
+
+
 def nearest_group(value: str, groups: Sequence[Sequence[str]]) -> int | None:
     """The group of words one of which is nearest in meaning to ``value`` (a name the user said: "Ghostty"), when it
     stands out of the other groups (:func:`stands_out`, over each group's nearest word), or None (no model, fewer
@@ -229,4 +234,15 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().split()).strip(" .!;")
 
 
-__all__ = ["MIN_POOL", "follow", "meant_line", "nearest_group", "note", "noted", "reset", "stands_out", "use_model"]
+__all__ = [
+    "MIN_POOL",
+    "follow",
+    "meant_line",
+    "model_ready",
+    "nearest_group",
+    "note",
+    "noted",
+    "reset",
+    "stands_out",
+    "use_model",
+]

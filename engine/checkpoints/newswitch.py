@@ -8,14 +8,16 @@ No old value is said, so which stored line it replaces is found by the new value
   family ("I prefer pnpm over npm for every JavaScript project" for bun, "My editor is vim" for Emacs): kept at once,
   ``supersedes:`` that line. Two such lines of one author, or a line of more than one thing ("I prefer pnpm, I use
   tmux, and I use fish"), make it a proposal naming the newest one, never a replacement;
-- any other name ("Ghostty", "Fly.io" unlisted) is matched by meaning with the ``[semantic]`` model
+- any other name (capitalised or with a digit or a dot: "Logseq", "Things 3"; a lowercase word such as "tests" in
+  "we're running tests now" is left to the other rules) is matched by meaning with the ``[semantic]`` model
   (:func:`.meaningmatch.nearest_group`: the line whose words are nearest the value, when it stands out of the rest):
   a proposal in the inbox that names that line (one key to accept in the app), never a replacement. Measured on
   our own 21 values against 11 lines of 11 kinds (docs/architecture.md §7), the model's nearest line is the value's
   kind 7-9 times in 21, with margins of 0.001-0.04 in cosine for right and wrong picks alike: never sure enough to
   replace a line by itself;
-- a value of a known family with no line of that family, or without the model, or with no line standing out:
-  nothing is kept: a switch that names neither its old value nor
+- without the model, or with no line standing out, such a name waits in the inbox with no line named, saying why
+  (:func:`waits`: accepting adds it beside the user's lines);
+- a value of a known family with no line of that family: nothing is kept: a switch that names neither its old value nor
   a kind relates no line.
 
 "I" switches look at the user's own lines about themselves (not a workspace file); "we" switches at the project's
@@ -37,7 +39,7 @@ from memrepo.engine.format.layout import is_workspace_file
 
 from .chain import PIECE_CHARS
 from .claims import ExistingEntry
-from .meaningmatch import nearest_group
+from .meaningmatch import model_ready, nearest_group
 
 FAMILIES: dict[str, tuple[str, ...]] = {
     "js package manager": ("npm", "pnpm", "yarn", "bun"),
@@ -90,6 +92,8 @@ _NOT_VALUE_RE = re.compile(
     re.IGNORECASE,
 )
 """What an "I'm on X now" says that is no tool ("I'm on call now", "we're on track now", "we moved to Friday")."""
+_NAME_RE = re.compile(r"^[A-Z]|[\d.+#]")
+"""A value outside the families that reads as a name: capitalised ("Logseq"), or with a digit or a dot ("fly.io")."""
 _MORE_RE = re.compile(r"[,;]|\s(?:and|but|und|et|y)\s", re.IGNORECASE)
 _STOP = frozenset(
     [
@@ -235,6 +239,8 @@ def unnamed_switch(text: str, lines: Sequence[ExistingEntry]) -> Switch | None:
         and not _holds(e.text, [value])
     ]
     kind = family(value)
+    if kind is None and not _NAME_RE.search(value):
+        return None  # "we're running tests now", "I'm on mobile now": no name, the other rules' (if any)
     if kind is not None:
         found = [e for e in pool if _holds(e.text, FAMILIES[kind])]
         if found:
@@ -246,4 +252,30 @@ def unnamed_switch(text: str, lines: Sequence[ExistingEntry]) -> Switch | None:
     return Switch(value, pool[at] if at is not None else None, False)
 
 
-__all__ = ["FAMILIES", "Switch", "family", "new_value", "unnamed_switch"]
+NO_MODEL_WAITS = (
+    "it names no old value, and without the meaning model (memrepo[semantic]) which of your lines it replaces is not "
+    "known: accept it to add it beside them"
+)
+"""The ``waits:`` of such a switch kept in the inbox when no model could look for its line."""
+NO_LINE_WAITS = "it names no old value, and none of your lines is clearly of its kind: accept it to add it beside them"
+"""The ``waits:`` of such a switch kept in the inbox when the model found no line standing out."""
+
+
+def waits(text: str, lines: Sequence[ExistingEntry]) -> str | None:
+    """Why a switch that names only a new value of no known family waits in the inbox with no line named, or None
+    (no such switch, a known family, or a line found: those are kept or proposed naming the line).
+
+    Args:
+        text: the user's statement.
+        lines: the stored lines the checkpoint listed.
+
+    Returns:
+        str | None: :data:`NO_MODEL_WAITS` or :data:`NO_LINE_WAITS`, or None.
+    """
+    found = unnamed_switch(text, lines)
+    if found is None or found.line is not None or family(found.value) is not None:
+        return None
+    return NO_LINE_WAITS if model_ready() else NO_MODEL_WAITS
+
+
+__all__ = ["FAMILIES", "NO_LINE_WAITS", "NO_MODEL_WAITS", "Switch", "family", "new_value", "unnamed_switch", "waits"]

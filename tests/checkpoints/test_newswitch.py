@@ -12,7 +12,7 @@ import pytest
 from memrepo.engine.checkpoints import meaningmatch
 from memrepo.engine.checkpoints.claims import ExistingEntry
 from memrepo.engine.checkpoints.corrections import correction_statements, proposed_corrections, where
-from memrepo.engine.checkpoints.newswitch import family, new_value, unnamed_switch
+from memrepo.engine.checkpoints.newswitch import NO_LINE_WAITS, NO_MODEL_WAITS, family, new_value, unnamed_switch, waits
 
 YARN = ExistingEntry("E1", "me.md", 5, "I install JavaScript packages with yarn", "user", {"kind": "preference"})
 EDITOR = ExistingEntry("E2", "me.md", 6, "My editor of choice is Sublime", "user", {"kind": "preference"})
@@ -136,4 +136,20 @@ def test_another_name_is_matched_by_meaning_and_only_proposed() -> None:
     assert proposed_corrections(["I'm using Logseq now."], lines) == ["I'm using Logseq now"]
     assert correction_statements(["I'm using Logseq now."], lines) == []
     meaningmatch.use_model(None)
-    assert proposed_corrections(["I'm using Logseq now."], lines) == []  # without the model: which line is not said
+    assert unnamed_switch("I'm using Logseq now", lines).line is None  # type: ignore[union-attr]  # no model: no line
+    assert waits("I'm using Logseq now", lines) == NO_MODEL_WAITS  # proposed with no line named, saying why
+
+
+def test_a_name_of_no_known_kind_with_no_line_is_proposed_saying_why() -> None:
+    lines = [YARN, EDITOR, NOTES]
+    assert proposed_corrections(["I switched to Capacities."], lines) == ["I switched to Capacities"]
+    assert waits("I switched to Capacities", lines) == NO_MODEL_WAITS  # the rules alone (the fixture)
+    meaningmatch.use_model(_Words())  # a model, and no line stands out (too few lines to tell)
+    assert waits("I switched to Capacities", lines) == NO_LINE_WAITS
+    assert waits("I'm using pnpm these days", lines) is None  # a known kind: its line, no waiting reason
+
+
+def test_a_lowercase_word_of_no_known_kind_is_left_to_the_other_rules() -> None:
+    for said in ("We're running tests now", "I'm running late now", "I'm on mobile now"):
+        assert new_value(said) is not None and unnamed_switch(said, LINES) is None, said
+        assert proposed_corrections([said + "."], LINES) == correction_statements([said + "."], LINES) == []
