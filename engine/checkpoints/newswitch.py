@@ -13,18 +13,17 @@ No old value is said, so which stored line it replaces is found by the new value
   (:func:`.meaningmatch.nearest_group`: the line whose words are nearest the value, when it stands out of the rest):
   a proposal in the inbox that names that line (one key to accept in the app), never a replacement. Measured on
   our own 21 values against 11 lines of 11 kinds (docs/architecture.md §7), the model's nearest line is the value's
-  kind 7-9 times in 21, with margins of 0.001-0.04 in cosine for right and wrong picks alike: never sure enough to
-  replace a line by itself;
+  kind 2-9 times in 21 (by method), with margins of 0.001-0.04 in cosine for right and wrong picks alike: never
+  sure enough to replace a line by itself;
 - without the model, or with no line standing out, such a name waits in the inbox with no line named, saying why
   (:func:`waits`: accepting adds it beside the user's lines);
-- a value of a known family with no line of that family: nothing is kept: a switch that names neither its old value nor
-  a kind relates no line.
+- a value of a known family with no line of that family: nothing is kept (bun is no replacement for the shell's line).
 
 "I" switches look at the user's own lines about themselves (not a workspace file); "we" switches at the project's
 lines (a workspace file). The sentence must be the whole switch: "I use bun for scripts too" (a part, an addition),
-"my colleague uses Emacs" (another person), "I used Emacs in 2019" (the past) are none, and so is a new version of a
-stored name ("we're on Postgres 16 now" for "... Postgres 14": the other rules read versions); a line that already names the
-new value, or that another listed line supersedes, is never the one replaced.
+"my colleague uses Emacs" (another person), "I used Emacs in 2019" (the past) are none, and so is a new version of
+a stored name ("we're on Postgres 16 now" for "... Postgres 14": the other rules read versions); a line that already
+names the new value, or that another listed line supersedes, is never the one replaced.
 
 Pure functions of text and entries (and the process's local model): no file, no repo.
 """
