@@ -25,3 +25,13 @@ def test_an_agents_change_of_a_users_rule_says_so_and_names_the_rule() -> None:
 
 def test_a_tainted_line_still_says_it_read_outside_content() -> None:
     assert "outside content" in provenance(_inboxed(supersedes="Run pnpm test before every commit"))[1]
+
+
+def test_the_users_switch_says_why_it_waits_and_no_limit_advice() -> None:
+    entry = _inboxed(waits="it names no old value, and without the meaning model (memrepo[semantic]) ...")  # sess20
+    said = provenance(EntryView(**{**entry.__dict__, "by": "user", "meta": {**entry.meta, "by": "user"}}))
+    assert "without the meaning model" in said[1] and "the limit holds" not in said[1], said
+    limit = provenance(
+        EntryView(**{**entry.__dict__, "by": "user", "meta": {"by": "user", "waits": "a limit refused"}})
+    )
+    assert "the limit holds" in limit[1], limit
