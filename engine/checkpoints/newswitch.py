@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memrepo.engine.format.layout import is_workspace_file
+from memrepo.engine.format.remembering import OTHER_PERSON_RE
 
 from .chain import PIECE_CHARS
 from .claims import ExistingEntry
@@ -201,6 +202,9 @@ def _holds(line: str, members: Sequence[str]) -> bool:
 
 
 def _about_user(entry: ExistingEntry) -> bool:
+    """Whether a stored line is about the user ("I ...", "My editor ..."), not a person they know ("My colleague ...")."""
+    if OTHER_PERSON_RE.match(entry.text):
+        return False
     first = entry.text.split(maxsplit=1)[:1]
     word = first[0].casefold().strip(",:") if first else ""
     return word in ("i", "i'm", "i’m", "my", "user", "user's", "ich", "mein", "meine", "je", "j'utilise", "mon", "mi")

@@ -70,6 +70,13 @@ def test_look_alikes_keep_nothing(said: str) -> None:
     assert proposed_corrections([said], LINES) == []
 
 
+def test_a_line_about_someone_the_user_knows_is_never_the_users_switch() -> None:
+    for line in ("My teammate works in Sublime", "My boss's editor is Sublime"):
+        lines = [ExistingEntry("E1", "me.md", 5, line, "user", {})]
+        assert unnamed_switch("I'm on Neovim these days", lines).line is None  # type: ignore[union-attr]
+        assert correction_statements(["I'm on Neovim these days."], lines) == []
+
+
 def test_a_known_kind_with_no_line_of_it_relates_none_not_another_kind() -> None:
     lines = [SHELL, NOTES, HOST]  # no package manager stored: bun is not zsh's replacement
     assert unnamed_switch("I use bun now", lines) is not None
