@@ -244,6 +244,8 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool =
     update: dict[str, object] = {"supersedes": piece} if piece else {}
     if proposal:
         update["corrects"] = target.path  # to the inbox, the user's words, naming the line accepting it replaces
+        if why := switch_waits(cand.text, list(claim.existing.values())):
+            update["waits"] = why  # "I'm using Logseq now": its line found by meaning only (sess20)
     elif target.path == MEMORY_MD:
         update["pin"] = True  # a correction of a pinned line is pinned in its place (the user's own words)
     return out.model_copy(update=update) if update else out

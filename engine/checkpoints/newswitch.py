@@ -202,7 +202,7 @@ def _holds(line: str, members: Sequence[str]) -> bool:
 
 
 def _about_user(entry: ExistingEntry) -> bool:
-    """Whether a stored line is about the user ("I ...", "My editor ..."), not a person they know ("My colleague ...")."""
+    """Whether a stored line is about the user ("I ...", "My editor ..."), not someone they know ("My boss ...")."""
     if OTHER_PERSON_RE.match(entry.text):
         return False
     first = entry.text.split(maxsplit=1)[:1]
@@ -264,21 +264,47 @@ NO_LINE_WAITS = "it names no old value, and none of your lines is clearly of its
 """The ``waits:`` of such a switch kept in the inbox when the model found no line standing out."""
 
 
+NEAR_WAITS = (
+    "it names no old value, and the line it replaces was found by meaning only, so it waits for you to confirm it"
+)
+"""The ``waits:`` of such a switch proposed naming the line the model found (:func:`.meaningmatch.nearest_group`)."""
+SEVERAL_WAITS = (
+    "it names no old value, and more than one line of yours is of its kind (or that line says several things), so it "
+    "waits for you to confirm it replaces the newest"
+)
+"""The ``waits:`` of a known family's switch proposed naming the newest of its lines (not sure: not replaced)."""
+
+
 def waits(text: str, lines: Sequence[ExistingEntry]) -> str | None:
-    """Why a switch that names only a new value of no known family waits in the inbox with no line named, or None
-    (no such switch, a known family, or a line found: those are kept or proposed naming the line).
+    """Why a switch that names only its new value waits in the inbox (the module docstring), or None: no such switch,
+    or one kept at once (sure), or a known family with no line (nothing kept).
 
     Args:
         text: the user's statement.
         lines: the stored lines the checkpoint listed.
 
     Returns:
-        str | None: :data:`NO_MODEL_WAITS` or :data:`NO_LINE_WAITS`, or None.
+        str | None: :data:`NO_MODEL_WAITS` or :data:`NO_LINE_WAITS` (no line named), :data:`NEAR_WAITS` (a line found
+        by meaning), :data:`SEVERAL_WAITS` (the newest of several lines of its family), or None.
     """
     found = unnamed_switch(text, lines)
-    if found is None or found.line is not None or family(found.value) is not None:
+    if found is None or found.sure:
         return None
-    return NO_LINE_WAITS if model_ready() else NO_MODEL_WAITS
+    known = family(found.value) is not None
+    if found.line is not None:
+        return SEVERAL_WAITS if known else NEAR_WAITS
+    return None if known else NO_LINE_WAITS if model_ready() else NO_MODEL_WAITS
 
 
-__all__ = ["FAMILIES", "NO_LINE_WAITS", "NO_MODEL_WAITS", "Switch", "family", "new_value", "unnamed_switch", "waits"]
+__all__ = [
+    "FAMILIES",
+    "NEAR_WAITS",
+    "NO_LINE_WAITS",
+    "NO_MODEL_WAITS",
+    "SEVERAL_WAITS",
+    "Switch",
+    "family",
+    "new_value",
+    "unnamed_switch",
+    "waits",
+]

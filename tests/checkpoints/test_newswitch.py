@@ -12,7 +12,16 @@ import pytest
 from memrepo.engine.checkpoints import meaningmatch
 from memrepo.engine.checkpoints.claims import ExistingEntry
 from memrepo.engine.checkpoints.corrections import correction_statements, proposed_corrections, where
-from memrepo.engine.checkpoints.newswitch import NO_LINE_WAITS, NO_MODEL_WAITS, family, new_value, unnamed_switch, waits
+from memrepo.engine.checkpoints.newswitch import (
+    NEAR_WAITS,
+    NO_LINE_WAITS,
+    NO_MODEL_WAITS,
+    SEVERAL_WAITS,
+    family,
+    new_value,
+    unnamed_switch,
+    waits,
+)
 
 YARN = ExistingEntry("E1", "me.md", 5, "I install JavaScript packages with yarn", "user", {"kind": "preference"})
 EDITOR = ExistingEntry("E2", "me.md", 6, "My editor of choice is Sublime", "user", {"kind": "preference"})
@@ -160,3 +169,14 @@ def test_a_lowercase_word_of_no_known_kind_is_left_to_the_other_rules() -> None:
     for said in ("We're running tests now", "I'm running late now", "I'm on mobile now"):
         assert new_value(said) is not None and unnamed_switch(said, LINES) is None, said
         assert proposed_corrections([said + "."], LINES) == correction_statements([said + "."], LINES) == []
+
+
+def test_a_proposal_naming_a_line_says_how_it_was_found() -> None:
+    other = ExistingEntry("E9", "me.md", 9, "I use npm at work", "user", {"kind": "preference"})
+    assert waits("I'm using pnpm these days", [YARN, other]) == SEVERAL_WAITS  # two lines of its family
+    meaningmatch.use_model(_Words())
+    more = [
+        ExistingEntry(f"E{i}", "me.md", i, f"I like {w}", "user", {}) for i, w in enumerate(("tea", "jazz", "cats"))
+    ]
+    assert waits("I'm using Logseq now", [YARN, EDITOR, SHELL, NOTES, *more]) == NEAR_WAITS  # found by meaning
+    assert waits("I've switched to fish", LINES) is None  # sure: kept at once, no waiting

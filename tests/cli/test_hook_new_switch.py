@@ -14,7 +14,7 @@ import pytest
 from test_hook_corrections import everywhere, lines_of, remember, session_end, world  # noqa: F401  (the fixture)
 
 from memrepo.engine.checkpoints import meaningmatch
-from memrepo.engine.checkpoints.newswitch import NO_MODEL_WAITS
+from memrepo.engine.checkpoints.newswitch import NO_MODEL_WAITS, SEVERAL_WAITS
 
 
 @pytest.fixture(autouse=True)
@@ -40,3 +40,13 @@ def test_a_name_of_no_known_kind_waits_in_the_inbox_saying_why(world, tmp_path: 
     meta = lines_of(store, "inbox.md")["I switched to Capacities"]
     assert meta["by"] == "user" and meta["waits"] == NO_MODEL_WAITS.replace(";", "%3B")
     assert everywhere(store)["I keep my notes in Bear"] == "me.md"  # nothing hidden until accepted
+
+
+def test_two_lines_of_its_kind_make_a_proposal_naming_the_newest(world, tmp_path: Path) -> None:  # noqa: F811
+    store, shop, _forky = world
+    remember(store, "I run Chrome at work", kind="preference")
+    remember(store, "I browse with Safari at home", kind="preference")
+    session_end(store, tmp_path, shop, [("Now I use Firefox.", "OK.")])
+    meta = lines_of(store, "inbox.md")["Now I use Firefox"]
+    assert meta["by"] == "user" and meta["corrects"] == "me.md" and meta["waits"] == SEVERAL_WAITS
+    assert meta["supersedes"] == "I browse with Safari at home"

@@ -35,3 +35,13 @@ def test_the_users_switch_says_why_it_waits_and_no_limit_advice() -> None:
         EntryView(**{**entry.__dict__, "by": "user", "meta": {"by": "user", "waits": "a limit refused"}})
     )
     assert "the limit holds" in limit[1], limit
+
+
+def test_a_users_proposal_found_by_meaning_says_so_and_names_its_line() -> None:
+    meta = {"by": "user", "corrects": "me.md", "supersedes": "I keep my notes in Bear"}
+    meta["waits"] = (
+        "it names no old value, and the line it replaces was found by meaning only, so it waits for you to confirm it"
+    )
+    said = provenance(EntryView(ref="repo:inbox.md#L6", path="inbox.md", line=6, text="x", by="user", meta=meta))
+    assert "found by meaning only" in said[1] and "says more than the new value" not in said[1], said
+    assert "Accepting it replaces I keep my notes in Bear (in me.md)" in said[1], said

@@ -49,9 +49,10 @@ def provenance(entry: EntryView) -> list[str]:
         old = entry.meta.get("supersedes") or (
             f"the line on {entry.meta['subject']}" if "subject" in entry.meta else ""
         )
+        why = clean(entry.meta.get("waits", "")) or "a correction that says more than the new value"  # or sess20's
         lines.append(
-            "Your own words in a session: a correction that says more than the new value, so it waits for you to "
-            f"confirm it. Accepting it replaces {clean(old) or 'the line it corrects'} (in {clean(corrects)})."
+            f"Your own words in a session: {why}{'' if 'confirm' in why else ', so it waits for you to confirm it'}. "
+            f"Accepting it replaces {clean(old) or 'the line it corrects'} (in {clean(corrects)})."
         )
     elif entry.path == INBOX and by == "user" and entry.meta.get("forgets"):
         lines.append(
