@@ -14,7 +14,8 @@ No old value is said, so which stored line it replaces is found by the new value
   a proposal in the inbox that names that line (one key to accept in the app), never a replacement. Measured on
   our own 21 values against 11 lines of 11 kinds (docs/architecture.md §7), the model's nearest line is the value's
   kind 2-9 times in 21 (by method), with margins of 0.001-0.04 in cosine for right and wrong picks alike: never
-  sure enough to replace a line by itself;
+  sure enough to replace a line by itself; with the stand-out rule it named a line for 12 of 33 values, the right one
+  7 times;
 - without the model, or with no line standing out, such a name waits in the inbox with no line named, saying why
   (:func:`waits`: accepting adds it beside the user's lines);
 - a value of a known family with no line of that family: nothing is kept (bun is no replacement for the shell's line).
