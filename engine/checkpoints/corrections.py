@@ -41,16 +41,18 @@ from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, repl
 from .chain import PIECE_CHARS, supersedes
 from .claims import ExistingEntry
 from .closeness import _only_value, _restated, tight
+from .corrparts import CUE_RE, cued, remainder
 from .cues import aside_dropped, cued_statement, first_clause
 from .meaningmatch import meant_line, note, noted
 from .namedold import beside_old, named_line
-from .oldvalue import names_old, names_one, said_values
+from .newswitch import family, unnamed_switch
+from .oldvalue import names_one, said_values
 from .otherlang import other_language_line
 from .ownswitch import switched_line
 from .projectfact import names_project
 from .sameframe import same_frame, says_change
 from .sameframe import tight as frame_tight
-from .samesubject import clauses, corrects_line, corrects_one, other_subject, statement
+from .samesubject import corrects_one, other_subject, statement
 from .slotframe import slot_line
 from .slotframe import statement as slot_statement
 from .staleswap import name_values, rest, stale_cue, stale_line, swaps_value, values
@@ -67,13 +69,6 @@ _INFERENCE_RE = re.compile(r"^\s*(?:so|and\s+so|oh\s+so)\b,?\s", re.I)
 never a correction (breaker9 case 09)."""
 _ASKED_RE = re.compile(r"^(?:is|are|were|does|do|did|has|have|can|could|should|would|est-ce\s+que)\s+\S+\s+\S", re.I)
 """A question without its mark ("is kiwi on Python 3.12 these days"): never a correction."""
-_CUE_RE = re.compile(
-    r"^(?:actually|no|nope|correction|scratch\s+that|update|wait|sorry|that['’]s\s+(?:outdated|old|stale)"
-    r"|en\s+fait|en\s+réalité|eigentlich|tatsächlich|en\s+realidad|de\s+hecho)\b",
-    re.I,
-)
-"""A lead-in that says the sentence corrects something ("Actually, ...", "No, ...", "Correction: ...", "No wait, ...",
-"That's outdated: ...", "En fait, ...", "Eigentlich ...", "En realidad, ...")."""
 _NOW_RE = re.compile(r"\b(?:is|are)\s+[^,;:]{1,40}?\s+(?:now|these\s+days|nowadays)$", re.I)
 """A statement that says a value is another now: "the deploy window is Friday now", "... these days"."""
 _NOT_DONE_RE = re.compile(
@@ -154,6 +149,8 @@ def _corrects(text: str, existing: list[ExistingEntry], words: bool, cued: bool,
         if replaced(candidates(lines)).get(1) == 2 and _names_it(said, topic_terms(old.text)):
             found.append(old)
     if not found:
+        if (unnamed := unnamed_switch(text, mine)) is not None:  # "I use bun now": a line of bun's kind or none
+            return unnamed.line  # (:mod:`.newswitch`, sess20)
         return (
             switched_line(text, mine)  # "Now I use bun instead of pnpm": the user's line naming pnpm (B30-1)
             or corrects_one(text, mine, cued)
@@ -275,48 +272,6 @@ def where(
     return "workspace", None
 
 
-def cued(text: str, texts: list[str]) -> bool:
-    """Whether the user said the statement ``text`` after a lead-in that says it corrects (:data:`_CUE_RE`: "No wait,
-    the deploy window is Thursday"; :func:`.cues.cued_statement`: a cue lead-in or a cue sentence before it), in one
-    of ``texts`` (their messages).
-
-    Args:
-        text: a kept statement (less its lead-in).
-        texts: the user's messages it was read from.
-
-    Returns:
-        bool: True when one of their sentences is the statement after such a lead-in.
-    """
-    want = fmt.normalize_text(text)
-    for message in texts:
-        sentences = said(message)
-        for i, sentence in enumerate(sentences):  # "Me equivoqué con la región: X", "아 그거 바뀌었어요. X" (corr14)
-            stated, cue = cued_statement(sentence, sentences[i - 1] if i else "")
-            if not (cue or _CUE_RE.match(sentence)):
-                continue
-            for whole in (fmt.normalize_text(without_leadin(stated)), fmt.normalize_text(without_leadin(sentence))):
-                if whole == want or (whole.startswith(want) and whole[len(want) : len(want) + 1] in (",", ";")):
-                    return True  # the statement after its cue (its reason clause left out: "..., così il giovedì ...")
-    return False
-
-
-def remainder(text: str, target: ExistingEntry) -> str | None:
-    """The clause of the two-clause line ``target`` that the correction ``text`` leaves true, or None (corr10): "We
-    deploy the blog with Heroku" of "We deploy the blog with Heroku and use Postgres 14" when the user says "We're on
-    Postgres 16 now". Written beside the correction, so hiding the old line loses nothing the user did not correct.
-
-    Args:
-        text: the user's correction, less its lead-in.
-        target: the line it corrects (:func:`corrects`).
-
-    Returns:
-        str | None: the other clause, or None for a line of one clause or a correction of both or neither.
-    """
-    parts = clauses(target.text)
-    hit = [corrects_line(text, part, None, True) or names_old(text, part) for part in parts]
-    return parts[hit.index(False)] if sum(hit) == 1 else None
-
-
 def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -> list[str]:
     """The user's corrections said without "remember" that are kept ``by: user`` at once: those of
     :func:`_corrections` that are :func:`tight` (breaker9 item 4). See :func:`_corrections` for the rule."""
@@ -371,9 +326,13 @@ def _read(
         return None  # "We almost switched from Stripe to Adyen": it did not happen (breaker15 B15-42)
     if fmt.normalize_text(fact) in asked or user_statements([sentence]):
         return None  # a request to remember: user_statements keeps it
+    if (unnamed := unnamed_switch(fact, entries)) is not None:  # "I use bun now", "we moved to Postgres" (sess20)
+        if unnamed.line is None:  # a name of no known kind and no line found by meaning: proposed, saying why
+            return (fact, False) if family(unnamed.value) is None else None
+        return (fact, unnamed.sure) if not _restated(fact, unnamed.line) else None
     topic = topic_terms(fact)
     named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
-    cued = cue or bool(_CUE_RE.match(sentence))
+    cued = cue or bool(CUE_RE.match(sentence))
     words = bool(cued or named or _NOW_RE.search(fact))
     read = statement(fact)
     values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
@@ -417,7 +376,7 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
 
     A statement (:func:`memrepo.engine.format.remembering.said`: no question, no code or quote) counts when it
     is not a task for the agent (:func:`~memrepo.engine.format.remembering.task`) nor a supposition (:data:`_HYPOTHETICAL_RE`), has :data:`MIN_WORDS` words or more, reads as a correction
-    (a lead-in of :data:`_CUE_RE`; or it names what changed: "X, not Y", "X is now Y", "X is Y now", "from Y", a
+    (a lead-in of :data:`CUE_RE`; or it names what changed: "X, not Y", "X is now Y", "X is Y now", "from Y", a
     version it says changed: :func:`topic_terms`; a change word alone is not enough) and replaces a line of
     ``existing`` by the block's change rule or the subject relation (:func:`corrects`); or, read as one subject and
     value that says it changed (:func:`.samesubject.statement`: "We moved the deploy window to Wednesday last

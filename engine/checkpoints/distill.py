@@ -11,12 +11,8 @@ and changes nothing). :func:`apply_operation` validates each against the batch
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
-from typing import Annotated, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memrepo.engine.config import Settings
 from memrepo.engine.errors import LimitError, MemrepoError
@@ -34,95 +30,25 @@ from memrepo.engine.write.writer import Transaction, retrying
 
 from .claims import Claim, ExistingEntry
 from .corrections import proposed_corrections, supersedes
+from .distilops import (
+    AddOp,
+    DistillOutput,
+    Operation,
+    ReviseOp,
+    SupersedeOp,
+    parse_output,
+)
+from .distilops import (
+    ConflictOp as ConflictOp,  # re-exported: apply_operation's callers name it here
+)
 from .longsaid import in_parts
+from .newswitch import waits as switch_waits
 from .otherlang import other_language_line
 from .saidwhen import said_day
 from .samefold import folded, paraphrase_of
 from .userkept import kept_statements, place, proposed_rules
 
 log = logging.getLogger("memrepo.checkpoint")
-
-MAX_OPERATIONS = 20
-"""Most operations one distillation may propose; more is malformed output."""
-
-# -- the distiller's output (strict) -----------------------------------------
-
-
-class _Op(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
-    reason: str = Field("", max_length=500)
-
-
-class AddOp(_Op):
-    """A new durable fact."""
-
-    op: Literal["add"]
-    text: str = Field(min_length=1, max_length=500)
-    kind: str = Field("fact", max_length=40)
-    scope: Literal["global", "workspace"] = "workspace"
-    subject: str | None = Field(None, max_length=80)
-
-
-class ReviseOp(_Op):
-    """A refined wording of an existing agent entry ``target``."""
-
-    op: Literal["revise"]
-    target: str
-    target_quote: str = Field(min_length=1)
-    text: str = Field(min_length=1, max_length=500)
-
-
-class SupersedeOp(_Op):
-    """The user corrected ``target``: ``user_quote`` is their words, verbatim."""
-
-    op: Literal["supersede"]
-    target: str
-    target_quote: str = Field(min_length=1)
-    user_quote: str = Field(min_length=1)
-    text: str = Field(min_length=1, max_length=500)
-
-
-class ConflictOp(_Op):
-    """``text`` may contradict ``target``; keep both, marked, for a person to pick."""
-
-    op: Literal["flag_conflict"]
-    target: str
-    target_quote: str = Field(min_length=1)
-    text: str = Field(min_length=1, max_length=500)
-
-
-Operation = Annotated[AddOp | ReviseOp | SupersedeOp | ConflictOp, Field(discriminator="op")]
-
-
-class DistillOutput(BaseModel):
-    """The distiller's whole answer: ``{"operations": [...]}``."""
-
-    model_config = ConfigDict(extra="forbid")
-    operations: list[Operation] = Field(default_factory=list, max_length=MAX_OPERATIONS)
-
-
-def parse_output(text: str) -> DistillOutput:
-    """Parse a distiller's answer strictly (one JSON object, optionally in a code fence).
-
-    Raises:
-        ValueError: not JSON, or not the schema (an unknown op, an extra field,
-            too many operations); the message says what.
-    """
-    from memrepo.engine.format.modeljson import extract
-
-    raw = extract(text)  # a fence in any case, or prose around the JSON
-    try:
-        data = json.loads(raw)
-    except ValueError as exc:
-        raise ValueError(f"the distiller's answer is not JSON: {exc}") from exc
-    try:
-        return DistillOutput.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise ValueError(
-            f"the distiller's answer breaks the schema at {'.'.join(map(str, err['loc']))}: {err['msg']}"
-        ) from exc
-
 
 # -- prompt and distillation --------------------------------------------------
 
@@ -283,7 +209,8 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool =
     With ``proposal`` (a correction of the user's that says more than the new value, :func:`_proposed`), the same
     statement waits in the inbox ``by: user`` with ``corrects:`` naming the corrected line's file, so accepting it
     replaces that line (breaker14 B14-9); one that corrects no line waits there as before (``by: agent``); one whose
-    line is the agent's paraphrase of it of ``day`` (:func:`.samefold.paraphrase_of`) is written (breaker30 B30-2)."""
+    line is the agent's paraphrase of it of ``day`` (:func:`.samefold.paraphrase_of`) is written (breaker30 B30-2); a switch
+    naming only a new value whose line is not found waits ``by: user`` saying why (:func:`.newswitch.waits`, sess20)."""
     heard = claim.user_texts(heard=True)
     scope, target = place(cand.text, cand.kind, claim.workspace, claim.existing.values(), heard)
     if proposal and target is None:  # a correction in another language than its line (breaker29 B29-13)
@@ -295,6 +222,15 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool =
         )
     elif proposal and target is not None and day and paraphrase_of(cand.text, [target], day) is target:
         proposal = False  # the agent wrote this correction this turn: the user's own words replace it
+    if (
+        proposal
+        and target is None
+        and not claim.untrusted
+        and (why := switch_waits(cand.text, list(claim.existing.values())))
+    ):
+        return _candidate(claim, cand.text, cand.kind, scope, cand.subject, origin, True).model_copy(
+            update={"waits": why}
+        )
     if proposal and (target is None or claim.untrusted):
         return cand.model_copy(update={"untrusted": True})  # reviewed in the inbox first (breaker9 item 4)
     if target is None:
@@ -307,6 +243,8 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool =
     update: dict[str, object] = {"supersedes": piece} if piece else {}
     if proposal:
         update["corrects"] = target.path  # to the inbox, the user's words, naming the line accepting it replaces
+        if why := switch_waits(cand.text, list(claim.existing.values())):
+            update["waits"] = why  # "I'm using Logseq now": its line found by meaning only (sess20)
     elif target.path == MEMORY_MD:
         update["pin"] = True  # a correction of a pinned line is pinned in its place (the user's own words)
     return out.model_copy(update=update) if update else out

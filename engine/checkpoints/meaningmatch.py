@@ -180,6 +180,40 @@ def meant_line(sentence: str, others: Sequence[str], lines: Sequence[T], key: Ca
     return lines[best] if stands_out(sims[best], pool) else None
 
 
+def model_ready() -> bool:
+    """Whether the local model can be used in this process (loaded on first use; :func:`_model`'s reasons if not)."""
+    return _model() is not None
+
+
+def nearest_group(value: str, groups: Sequence[Sequence[str]]) -> int | None:
+    """The group of words one of which is nearest in meaning to ``value`` (a name the user said: "Ghostty"), when it
+    stands out of the other groups (:func:`stands_out`, over each group's nearest word), or None (no model, fewer
+    than :data:`MIN_POOL` other groups, none standing out). Used for a switch that names only its new value
+    (:mod:`.newswitch`): the line whose words are nearest the value is the line of its kind.
+
+    Args:
+        value: the new value, as said.
+        groups: each line's words that may be its value.
+
+    Returns:
+        int | None: the index of the nearest group, or None.
+    """
+    if len(groups) - 1 < MIN_POOL:
+        return None
+    model = _model()
+    if model is None:
+        return None
+    try:
+        [query] = _vectors(model, [value], False)
+        near = [max((_dot(query, v) for v in _vectors(model, list(w), False)), default=-1.0) for w in groups]
+    except ModelUnavailable as exc:
+        use_model(None)
+        log.debug("meaning match: %s; corrections use the rules alone", exc)
+        return None
+    best = max(range(len(near)), key=near.__getitem__)
+    return best if stands_out(near[best], near[:best] + near[best + 1 :]) else None
+
+
 def note(sentence: str, line: str) -> None:
     """Remember, for this process, that the kept statement ``sentence`` corrects ``line`` (found by meaning over the
     whole batch): asked again of the statement alone (:func:`noted`), the answer is the same."""
@@ -200,4 +234,15 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().split()).strip(" .!;")
 
 
-__all__ = ["MIN_POOL", "follow", "meant_line", "note", "noted", "reset", "stands_out", "use_model"]
+__all__ = [
+    "MIN_POOL",
+    "follow",
+    "meant_line",
+    "model_ready",
+    "nearest_group",
+    "note",
+    "noted",
+    "reset",
+    "stands_out",
+    "use_model",
+]

@@ -15,8 +15,10 @@ import re
 from .askwords import EURO_RE, PIN_BEFORE_RE, PIN_RE, PLEASE_TAIL_RE
 from .firstperson import ABOUT_USER_RE, OWN_WORD_RE
 from .irony import hedged, not_meant, under_review
+from .namedpart import named_part
 from .pasted import own_short_message, pasted_lines, readable
 from .relativedates import MONTH_NAMES
+from .retracting import retraction, retraction_scope
 from .rulebody import without_reason
 from .secretclauses import without_secrets
 from .thatclauses import that_clauses
@@ -339,6 +341,9 @@ def user_statements(texts: list[str], pins: bool = False) -> list[str]:
         pos = 0
         for i, (sentence, _words) in enumerate(sentences):
             pos = shown.find(sentence, pos)
+            if not pins and (part := named_part(sentence)) is not None:  # "X, Y，记一下告警频道就行" (sess20)
+                found.append((pos, part))
+                continue
             trailing = None if pins else _TRAILING_RE.match(sentence)
             if trailing and not sentence.endswith(("?", "？")):
                 found.append((pos, text[pos : pos + len(trailing.group(1))]))
@@ -375,29 +380,6 @@ def user_statements(texts: list[str], pins: bool = False) -> list[str]:
     return facts
 
 
-_DONT_KEEP_IT_RE = re.compile(r"(?:don['’]?t|do\s+not)\s+(?:save|remember|store|keep|record|memori[sz]e)\b", re.I)
-
-
-def retraction_scope(text: str, at: int | None) -> int:
-    """Where the retraction at ``at`` starts to take back: the start of its own sentence for a "don't store it" that
-    ends a sentence of its own words ("And my AWS secret is X, don't store it.": that sentence only; breaker23
-    B23-6), else the message's start ("Remember that X. Just kidding.").
-
-    Args:
-        text: a user's message.
-        at: where :func:`retraction` found the retraction, or None.
-
-    Returns:
-        int: the position; requests from there up to ``at`` are taken back.
-    """
-    if at is None or not _DONT_KEEP_IT_RE.match(readable(text), at):
-        return 0
-    shown = readable(text)
-    start = max(shown.rfind(mark, 0, at) for mark in ".!?\n") + 1
-    own = re.sub(r"^\W*(?:and|but|also|oh|btw|plus)\b", "", shown[start:at]).strip(" ,;:-—–")
-    return start if len(own.split()) >= 2 else 0
-
-
 def _retracts_earlier(text: str, at: int) -> bool:
     """Whether the retraction at ``at`` opens ``text`` ("Actually, forget that, ...") and so takes back the
     last message's request (breaker9 B9-8); "That's wrong" there speaks of the agent's words, not the user's."""
@@ -415,17 +397,6 @@ _NOW_ONLY_RE = re.compile(
     re.IGNORECASE,
 )
 """A statement true of this session only, the part of :data:`_SCOPED_RE` a request to remember is held to."""
-_RETRACT_RE = re.compile(
-    r"(?:^|(?<=[\s,.;:!?—–-]))(?:just\s+kidding|kidding|j/?k|never\s*mind|nvm|scratch\s+that|forget\s+(?:that|it|what\s+i\s+said)"
-    r"|ignore\s+(?:that|it|what\s+i\s+said)|disregard\s+(?:that|it)|not\s+really|that['’]s\s+(?:wrong|not\s+(?:right|true))"
-    r"|that\s+is\s+(?:wrong|not\s+(?:right|true))|(?:don['’]?t|do\s+not)\s+(?:save|remember|store|keep|record|memori[sz]e)"
-    r"\s+(?:that|this|it)(?:\s+one)?(?:\s+(?:in|to)\s+(?:your\s+|the\s+)?memory)?|(?:delete|remove|erase)\s+(?:that|it|this)\s+from"
-    r"\s+(?:your\s+|the\s+)?memory|(?:ignore|disregard)\s+what\s+i\s+said\s+about\s+[^,.;:!?]{1,40}|never\s*mind\s+(?:about\s+)?the"
-    r"\s+[^,.;:!?]{1,40}?\s+(?:thing|part|bit|one|note))(?=\s*(?:[,.;:!—–-]|$))",
-    re.IGNORECASE,
-)
-"""Words that take back what was said before them ("Just kidding", "never mind", "scratch that", "forget that,", "That's
-wrong.", "Don't save that", "Never mind the CDN thing", B17-12): what the user said before is not kept (B9-6, B9-8)."""
 _PEOPLE = (
     r"colleague|colleagues|coworker|co-worker|coworkers|manager|boss|lead|team\s*lead|teammate|teammates|team|wife|"
     r"husband|partner|spouse|friend|friends|girlfriend|boyfriend|mom|mum|mother|dad|father|brother|sister|son|daughter|"
@@ -455,19 +426,6 @@ def scoped(text: str) -> bool:
     throwaway branch", "for now", "for this task"): no standing fact (breaker9 B9-19). A time or place it names
     ("I'm out next week", "in the EU region") is the user's to keep when asked."""
     return bool(_NOW_ONLY_RE.search(text))
-
-
-def retraction(text: str) -> int | None:
-    """Where a message takes back what was said before (:data:`_RETRACT_RE`), or None.
-
-    Args:
-        text: a user's message (code and quotes are not read).
-
-    Returns:
-        int | None: the position of the first retraction, in characters.
-    """
-    found = _RETRACT_RE.search(readable(text))
-    return found.start() if found else None
 
 
 def task(text: str) -> bool:

@@ -39,4 +39,5 @@ def test_a_switch_before_a_request_is_kept_and_fish_is_a_shell_not_a_state() -> 
     assert correction_statements(["I switched from pnpm to bun now, use bun for installs."], LINES) == [
         "I switched from pnpm to bun now"
     ]
-    assert proposed_corrections(["I use fish now."], LINES) == ["I use fish now"]  # the weaker frame: proposed
+    assert correction_statements(["I use fish now."], LINES) == ["I use fish now"]  # a shell for the bash line
+    assert proposed_corrections(["I use fish now."], LINES) == []

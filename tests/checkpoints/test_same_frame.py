@@ -57,9 +57,14 @@ def test_the_line_said_again_with_a_new_value_is_replaced(old: str, said: str, n
 
 
 def test_a_value_whose_tail_the_correction_drops_waits_in_the_inbox() -> None:
-    lines = stored("I use fish as my shell")
-    assert correction_statements(["Actually I use zsh now."], lines) == []
-    assert proposed_corrections(["Actually I use zsh now."], lines) == ["I use zsh now"]
+    lines = stored("I live in Berlin with my family")
+    assert correction_statements(["Actually I live in Lisbon now."], lines) == []
+    assert proposed_corrections(["Actually I live in Lisbon now."], lines) == ["I live in Lisbon now"]
+
+
+def test_a_shell_for_a_shell_replaces_the_line_its_tail_only_names_the_kind() -> None:
+    lines = stored("I use fish as my shell")  # zsh is a shell: "as my shell" says nothing more (:mod:`.newswitch`)
+    assert correction_statements(["Actually I use zsh now."], lines) == ["I use zsh now"]
 
 
 @pytest.mark.parametrize(

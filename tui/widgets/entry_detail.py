@@ -57,10 +57,13 @@ def provenance(entry: EntryView) -> list[str]:
         old = entry.meta.get("supersedes") or (
             f"the line on {entry.meta['subject']}" if "subject" in entry.meta else ""
         )
+        why = clean(entry.meta.get("waits", "")) or (
+            "a correction that does not say only the new value in the line's own words (it says more, or leaves "
+            "part of the line out)"
+        )
         lines.append(
-            "Your own words in a session: a correction that does not say only the new value in the line's own "
-            "words (it says more, or leaves part of the line out), so it waits for you to confirm it. Accepting it "
-            f"replaces {clean(old) or 'the line it corrects'} (in {clean(corrects)})."
+            f"Your own words in a session: {why}{'' if 'confirm' in why else ', so it waits for you to confirm it'}. "
+            f"Accepting it replaces {clean(old) or 'the line it corrects'} (in {clean(corrects)})."
         )
     elif entry.path == INBOX and by == "user" and entry.meta.get("forgets"):
         lines.append(
@@ -69,10 +72,9 @@ def provenance(entry: EntryView) -> list[str]:
             "the line; discarding keeps it."
         )
     elif entry.path == INBOX and by == "user" and entry.meta.get("waits"):
-        lines.append(  # the user's own line a limit held back (breaker17 B17-9)
-            f"Your own words in a session; it waits here because {clean(entry.meta['waits'])}. If a accepts "
-            "nothing (the limit holds), m moves it into an existing file such as me.md."
-        )
+        why = clean(entry.meta["waits"])  # a limit held it back (breaker17 B17-9), or its line is not known (sess20)
+        more = " If a accepts nothing (the limit holds), m moves it into an existing file such as me.md."
+        lines.append(f"Your own words in a session; it waits here because {why}.{more if 'limit' in why else ''}")
     elif entry.path == INBOX and by == "agent" and entry.meta.get("waits") and entry.meta.get("supersedes"):
         lines.append(  # an agent's line naming a rule of the user's (breaker30 B30-17), not outside content
             f"An agent's line that would change a rule of yours ({clean(entry.meta['supersedes'])}): an agent never "
