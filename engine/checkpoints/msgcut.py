@@ -22,7 +22,10 @@ def cut_message(text: str, most: int) -> tuple[str, int]:
 
     The head and the tail are each redacted with :data:`MARGIN` characters more than they keep
     (docs/architecture.md §3: secrets never reach disk); the tail starts at a line's start when one
-    is in its first half, so a paste's cut line never runs into the user's words.
+    is in its first half, so a paste's cut line never runs into the user's words; with none there, after the
+    first sentence's end in that half (a sentence cut at its head can say the opposite of what was written:
+    "Do not remember that X" read as "remember that X", breaker32 B32-7), else from the next line's start, and with
+    none of these the tail is dropped.
 
     Args:
         text: a message's text.
@@ -37,7 +40,14 @@ def cut_message(text: str, most: int) -> tuple[str, int]:
         return redact(text[: most + MARGIN])[0][:most], 1
     tail = redact(text[-(TAIL_CHARS + MARGIN) :])[0][-TAIL_CHARS:]
     start = tail.find("\n", 0, TAIL_CHARS // 2)
-    tail = tail[start + 1 :] if start >= 0 else tail
+    if start >= 0:
+        tail = tail[start + 1 :]
+    else:  # cut inside a line: its first sentence is a piece ("[Do not] remember that X" lost its head: B32-7)
+        ends = [
+            m for m in (tail.find(mark, 0, TAIL_CHARS // 2) for mark in (". ", "! ", "? ", "。", "！", "？")) if m >= 0
+        ]
+        line = tail.find("\n")
+        tail = tail[min(ends) + 1 :].lstrip() if ends else tail[line + 1 :] if line >= 0 else ""
     gone = len(text) - len(tail)  # the head's share is counted below, once it is known
     head_room = most - len(tail) - 40  # room for the line saying what was cut
     head = redact(text[: head_room + MARGIN])[0][:head_room]

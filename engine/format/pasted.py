@@ -131,14 +131,38 @@ def pasted_lines(text: str) -> list[tuple[int, int]]:
     Returns:
         list[tuple[int, int]]: (start, end) character spans.
     """
+    lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]*", text) if text[m.start() : m.end()].strip()]
+    quoted = _chat_or_log(text, lines)
     material = task_material(text)
     if material is not None:
-        return [material]
-    lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]*", text) if text[m.start() : m.end()].strip()]
+        return [material, *quoted]
     for i, (start, end) in enumerate(lines[:-1]):
         if _INTRO_LINE_RE.search(readable(text[start:end])) and i + 1 < len(lines) - 1:
-            return [(lines[i + 1][0], lines[-2][1])]
-    return []
+            return [(lines[i + 1][0], lines[-2][1]), *quoted]
+    return quoted
+
+
+_LOG_LINE_RE = re.compile(
+    r"\s*(?:\[?\d{1,4}[-:/.]\d{1,2}(?:[-:/.T ]\d{1,2})*(?:[.,]\d+)?Z?\]?\s+)?"
+    r"\[?(?:WARN(?:ING)?|ERROR|ERR|INFO|DEBUG|TRACE|FATAL|CRITICAL|NOTICE)\]?[:\s]"
+)
+"""A tool's log line: a level word in capitals (after a time stamp or not): "WARNING: Remember that ..." is the
+tool's, not the user's (breaker32 B32-21)."""
+_SPEAKER_LINE_RE = re.compile(r"\s*(?:\[[^\]\n]{1,25}\]\s*)?<?@?[\w.\-]{1,32}>?:\s")
+"""A chat line: "[10:42] bob: ...", "<alice> ...:", "dana: ..."."""
+_STAMPED_RE = re.compile(r"\s*\[\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]M)?\]")
+
+
+def _chat_or_log(text: str, lines: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of pasted chat and log lines (breaker32 B32-21): a line a log level opens, and a speaker's line
+    ("bob: ...") when a time stamp opens it or another line of the message is a speaker's too (a transcript of
+    others talking; one "PS: ..." or "Also: ..." of the user's is not)."""
+    speakers = [(a, b) for a, b in lines if _SPEAKER_LINE_RE.match(text, a)]
+    spans = []
+    for a, b in lines:
+        if _LOG_LINE_RE.match(text, a) or ((a, b) in speakers and (len(speakers) >= 2 or _STAMPED_RE.match(text, a))):
+            spans.append((a, b))
+    return spans
 
 
 def own_short_message(text: str) -> bool:

@@ -21,7 +21,7 @@ from .relativedates import MONTH_NAMES
 from .retracting import retraction, retraction_scope
 from .rulebody import without_reason
 from .secretclauses import without_secrets
-from .thatclauses import that_clauses
+from .thatclauses import that_clauses, without_refused
 
 _LEAD = (
     r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|always|"
@@ -362,7 +362,7 @@ def user_statements(texts: list[str], pins: bool = False) -> list[str]:
             if taken_back is not None and since <= pos < taken_back:
                 continue  # "... Just kidding." takes it back
             fact = PLEASE_TAIL_RE.sub("", fact.strip().rstrip(".!?。！？").strip())
-            for kept in map(without_secrets, that_clauses(without_leadin(fact))):
+            for kept in map(without_secrets, that_clauses(without_refused(without_leadin(fact)))):
                 if kept and not scoped(kept):  # "this is a throwaway branch": true of now only (breaker9 B9-19)
                     mine.extend(by_owner(kept))  # "remember that A and that B": A and B, each a line (B30-20)
         if taken_back is not None and _retracts_earlier(text, taken_back):

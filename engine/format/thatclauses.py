@@ -17,6 +17,27 @@ _AND_THAT_RE = re.compile(
 "and that one", "and that way", "and that will ...": there "that" points back, it opens no clause of its own."""
 
 
+_REFUSED_RE = re.compile(
+    r"(?:[,;:]\s*(?:(?:but|and|though)\s+)?|\s+(?:but|though)\s+)(?:please\s+)?(?:don['’]?t|do\s+not|never|no\s+need\s+to)\s+"
+    r"(?:remember|save|store|keep|note|write\s+down|memori[sz]e|record)\s+(?:that|this|it|anything|about)\b.*\Z",
+    re.IGNORECASE | re.DOTALL,
+)
+"""Where a request's words go on to refuse what follows: "..., but don't remember that X" (breaker32 B32-15)."""
+
+
+def without_refused(fact: str) -> str:
+    """``fact`` up to where it asks NOT to keep what follows ("A and that B, but don't remember that C" -> "A and
+    that B"): the refused part is never a line (breaker32 B32-15; docs/architecture.md §7).
+
+    Args:
+        fact: the words after a request to keep.
+
+    Returns:
+        str: the words before the refusal (``fact`` itself when it refuses nothing; "" when it refuses all).
+    """
+    return _REFUSED_RE.sub("", fact).rstrip(" ,;:")
+
+
 def that_clauses(fact: str) -> list[str]:
     """The facts of one request to keep, split where it says "and that" again (breaker30 B30-20).
 
@@ -44,4 +65,4 @@ def that_clauses(fact: str) -> list[str]:
     return [part for part in parts if part]
 
 
-__all__ = ["that_clauses"]
+__all__ = ["that_clauses", "without_refused"]
