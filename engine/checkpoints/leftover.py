@@ -43,6 +43,8 @@ def left_sessions(data: dict, session_id: str | None, now: float) -> list[tuple[
     for m in data.get("messages") or []:
         if not isinstance(m, dict) or not isinstance(m.get("session"), str) or m["session"] == session_id:
             continue
+        if m.get("claimed") or m.get("failures") or m.get("busy"):
+            continue  # being distilled now, or waiting for a retry (named by .buffers.Buffers.waiting_line)
         at = m.get("at")
         at = float(at) if isinstance(at, int | float) else now
         newest[m["session"]] = max(newest.get(m["session"], at), at)
