@@ -120,12 +120,17 @@ def _waiting(store: MemoryStore, blocked: bool, pending: int) -> tuple[str | Non
 
 
 def _say_parked(store: MemoryStore) -> None:
-    """Name an agent's messages parked after failed distillations (said, like the inbox: no exit code)."""
+    """Name an agent's messages parked after failed distillations, and those buffered past the idle limit (said,
+    like the inbox: no exit code)."""
+    from memrepo.engine.checkpoints.waiting import left_line
     from memrepo.tui.plain import clean
 
     line = store.parked_line()  # the buffers only: the checkpoint policy's imports cost status ~0.24 s
     if line:
         click.echo(clean(line))
+    left = left_line(store.state_dir)  # a session that ended without closing: its turns not in memory yet (B31-15)
+    if left:
+        click.echo(clean(left))
 
 
 def _inbox_count(store: MemoryStore) -> int:

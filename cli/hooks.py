@@ -117,6 +117,7 @@ def session_start(ctx: click.Context) -> None:
     workspace = session_workspace(payload.cwd)  # None in ~, / or /tmp: the global scope (B30-26)
     if payload.source == "compact":
         _distil_before_compact(ctx, store, payload)
+    _distil_left_sessions(store, payload)
     try:
         block = store.context(workspace)  # type: ignore[attr-defined]
     except MemrepoError as exc:
@@ -154,6 +155,29 @@ def _distil_before_compact(ctx: click.Context, store: object, payload: HookPaylo
         run_checkpoint(store, cp, store.settings, session, payload.cwd, [], "force", transcript=True)  # type: ignore[arg-type, attr-defined]
     except Exception as exc:  # the block is still made, without this session's lines
         _say(f"cannot checkpoint the session before its compacted block: {' '.join(str(exc).split())[:200]}")
+
+
+def _distil_left_sessions(store: object, payload: HookPayload) -> None:
+    """Distil, as their close would have, the turns other sessions left in this workspace's buffer idle past
+    :data:`~memrepo.engine.checkpoints.leftover.IDLE_S` (a session that crashed or whose terminal was closed sent
+    no SessionEnd; breaker31 B31-15), before the block is made. The ``rules`` provider only: a model is asked by
+    the next turn's or the MCP server's idle checkpoint, so the block never waits for it. Never raises."""
+    from memrepo.engine.checkpoints.waiting import left_in
+
+    try:
+        if store.settings.dream.provider != "rules":  # type: ignore[attr-defined]
+            return
+        left = left_in(store.state_dir, payload.cwd, (payload.session_id or "").strip() or None)  # type: ignore[attr-defined]
+        if not left:
+            return
+        from memrepo.engine.checkpoints.checkpoint import Checkpointer
+        from memrepo.engine.checkpoints.flow import run_checkpoint
+
+        cp = Checkpointer(store.state_dir)  # type: ignore[attr-defined]
+        for session, _turns in left:
+            run_checkpoint(store, cp, store.settings, session, payload.cwd, [], "session_close")  # type: ignore[arg-type, attr-defined]
+    except Exception as exc:  # the block is still made, without those lines
+        _say(f"cannot checkpoint a session left in this folder: {' '.join(str(exc).split())[:200]}")
 
 
 def recall_context(hits: list, max_bytes: int = PROMPT_BYTES, covered: float | None = None) -> str:

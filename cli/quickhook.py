@@ -158,6 +158,13 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
     if found is None:
         return _give_back(raw)
     text, git_dir = found
+    from memrepo.engine.checkpoints.waiting import left_in
+
+    session, cwd = payload.get("session_id"), payload.get("cwd")
+    if left_in(
+        git_dir / "memrepo", cwd if isinstance(cwd, str) else None, session if isinstance(session, str) else None
+    ):
+        return _give_back(raw)  # the click command distils a session left without closing first (B31-15)
     if apply_kept_later(git_dir, wait_s=kept_wait_s()):  # this session's block has them too (breaker14 B14-13)
         try:
             again = context_of(args["repo"], _workspace(payload), keys)
@@ -169,7 +176,6 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
     from .checkpointretry import retry_later
 
     retry_later(git_dir)  # lines a git lock kept from a past session's checkpoint, retried now git is done (B26-6)
-    session = payload.get("session_id")
     if isinstance(session, str):
         from memrepo.engine.agents.sessionrepos import claim
 

@@ -65,6 +65,7 @@ from .claimer import claim_record, claimer_gone
 from .distill import DistillOutput, Operation, apply_operation, build_prompt
 from .forgetting import apply_forgets
 from .heardonce import heard_before, heard_uuids
+from .leftover import IDLE_S as IDLE_S  # seconds a buffer may idle (re-exported)
 from .msgcut import cut_message
 from .types import CheckpointResult, Claim, ExistingEntry, Message
 
@@ -76,8 +77,6 @@ TURNS = 10
 """Buffered user turns that make a stage eligible (DSH seed ``checkpointTurns``)."""
 CHARS = 4_000
 """Buffered characters that make a stage eligible (DSH seed ``checkpointChars``)."""
-IDLE_S = 300.0
-"""Seconds a non-empty buffer may stay idle before its stage is eligible (DSH seed ``idleCheckpointMs``)."""
 MAX_CALL_BYTES = 64 * 1024
 """Hard cap on the UTF-8 bytes of message text one call may add; messages past it are dropped (bytes)."""
 MAX_MESSAGE_CHARS = 8_000
@@ -306,7 +305,8 @@ class Checkpointer(Buffers):
             if result.accepted or not data["messages"]:
                 data["last_at"] = now
             trigger = self._eligible(data, event, idle_before)
-            claim = self._claim(scope, data, trigger, session_id) if trigger else None
+            prefer = None if trigger == "idle" else session_id  # idle: the left session's turns first (B31-15)
+            claim = self._claim(scope, data, trigger, prefer) if trigger else None
             if trigger and claim is None and data["messages"]:
                 result.status = "distilling"
             result.trigger = trigger

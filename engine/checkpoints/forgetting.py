@@ -12,7 +12,8 @@ against the lines the checkpoint listed (:func:`matches`):
 
 The same in other languages ("oublie ce que je t'ai dit sur X", "vergiss, was ich dir über X gesagt habe", "lo que
 te dije sobre X", "co ci mówiłem o X"; forget16); a topic's reason after a comma ("X, that bucket got deleted") is
-no part of it; a bare "delete it" after a sentence naming what the user told as outdated, and a topic in other words
+no part of it, and the topic up to a reason not read as one names the one line holding its words as a run
+(:mod:`.forgetpiece`); a bare "delete it" after a sentence naming what the user told as outdated, and a topic in other words
 said with its reason, are :mod:`.forgetnear`'s; an unpin said with an event only ("4.2 shipped! unpin the freeze
 note") names only a line held until that event (:func:`.forgetforms.until_happened`). Chinese and Japanese are
 compared by pairs of characters.
@@ -52,6 +53,7 @@ from .forgetforms import (
     until_happened,
 )
 from .forgetnear import mostly, pointed
+from .forgetpiece import piece_line
 from .saidwhen import said_day
 
 if TYPE_CHECKING:
@@ -332,8 +334,11 @@ def matches(
                     out.setdefault(f"{entry.path}\n{entry.text.casefold()}", entry)
             if out:
                 return list(out.values())
+    near = [e for e in entries if e.path not in elsewhere]
+    piece = piece_line(request.what, near, _words, lambda e: e.text) if request.topic else None
+    if piece is not None:  # "X, I don't mind them anymore": X a verbatim piece of one line (B31-3)
+        return [piece]
     if request.topic and request.over:  # named in other words, with the reason it is over
-        near = [e for e in entries if e.path not in elsewhere]
         found = mostly(_words(head), near, _words, lambda e: e.text, head)
         return [found] if found is not None else []
     return []

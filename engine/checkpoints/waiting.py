@@ -3,7 +3,8 @@
 A light read for ``memrepo status`` and a session's start (no checkpoint policy imported): the line naming
 the messages a failed write left pending (:meth:`~.buffers.Buffers.waiting_line`), whether any batch waits for
 a retry (:meth:`~.buffers.Buffers.to_retry`), and which live git process holds a lock file of the repo now
-(``git commit -a`` waiting in its editor holds ``index.lock``: a retry waits for it).
+(``git commit -a`` waiting in its editor holds ``index.lock``: a retry waits for it); and the turns a session
+left idle without closing (:mod:`.leftover`, re-exported here for the front ends: breaker31 B31-15).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from pathlib import Path
 from memrepo.engine.files.lock import live_git_lock
 
 from .buffers import Buffers
+from .leftover import left_in as left_in
+from .leftover import left_line as left_line
 
 
 def waiting_line(state_dir: Path) -> str | None:

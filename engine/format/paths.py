@@ -250,18 +250,24 @@ def session_workspace(cwd: str | None) -> str | None:
     in the global files (me.md, lessons.md), which every session reads, not in a workspace file named after the home
     folder that no project's session reads (breaker30 B30-26).
 
+    A folder is resolved (``~`` expanded, symlinks followed: :func:`os.path.realpath`) first, so a project reached
+    through a symlinked folder is the one workspace its real folder is, never a second empty one (breaker31 B31-18;
+    docs/architecture.md §7, "A session's workspace").
+
     Args:
         cwd: the folder as the agent gave it (absolute; ``~`` expanded), or None.
 
     Returns:
-        str | None: ``cwd`` stripped, or None.
+        str | None: the resolved folder (a name that is no path: stripped), or None.
     """
     if cwd is None or not cwd.strip():
         return None
     folder = cwd.strip()
-    if is_workspace_path(folder) and no_project_folder(folder):
+    if not is_workspace_path(folder):
+        return folder
+    if no_project_folder(folder):
         return None
-    return folder
+    return os.path.realpath(os.path.expanduser(folder))
 
 
 def is_workspace_path(value: str) -> bool:

@@ -61,3 +61,16 @@ def test_health_suggests_moving_an_existing_home_workspace(store: MemoryStore, h
     assert len(rows) == 1 and rows[0].status == "WARN"
     assert re.search(r"workspaces/b30home\.md .*no project.*move the ones you want to me\.md", rows[0].reason)
     assert (store.root / "workspaces" / "b30home.md").is_file()  # suggested, never moved
+
+
+def test_a_folder_reached_through_a_symlink_is_its_real_folders_workspace(home: Path) -> None:
+    """breaker31 B31-18: ``~/work/shop`` (``~/work`` -> ``~/projects``) was a second, empty workspace."""
+    (home / "projects" / "shop").mkdir(parents=True)
+    (home / "work").symlink_to(home / "projects")
+    real = str(home / "projects" / "shop")
+    for given in (str(home / "work" / "shop"), "~/work/shop", f"{home}/work/shop/"):
+        assert session_workspace(given) == real, given
+        assert _workspace({"cwd": given}) == real  # the prompt and session-start hooks' scope
+        assert Checkpointer.scope_of(given) == Checkpointer.scope_of(real)
+    (home / "here").symlink_to(home)  # a link to the home folder is still the global scope
+    assert session_workspace(str(home / "here")) is None

@@ -39,3 +39,29 @@ async def test_a_workspace_write_from_the_home_folder_goes_to_the_global_files(
         )
         assert not err and "repo:workspaces/shop.md#L" in text, text
     assert not [p.name for p in (root / "workspaces").glob("home*.md")]
+
+
+async def test_a_cwd_through_a_symlink_is_its_real_folders_workspace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """breaker31 B31-18: the call's ``cwd`` ``~/work/shop`` (``~/work`` -> ``~/projects``) started a second file."""
+    home = tmp_path / "home"
+    project = home / "projects" / "shop"
+    project.mkdir(parents=True)
+    (home / "work").symlink_to(home / "projects")
+    monkeypatch.setenv("HOME", str(home))
+    root = tmp_path / "memory"
+    MemoryStore.open(root, plain_settings()).close()
+    async with mcp_in_process(root, home) as server:
+        for content, cwd in (
+            ("The shop deploys from main", project),
+            ("The shop runs on Render", home / "work" / "shop"),
+        ):
+            err, text = await call_in(
+                server, "memory_remember", content=content, kind="fact", scope="workspace", cwd=str(cwd)
+            )
+            assert not err and "repo:workspaces/shop.md#L" in text, text
+    files = list((root / "workspaces").glob("*.md"))
+    assert [p.name for p in files] == ["shop.md"]
+    text = files[0].read_text(encoding="utf-8")
+    assert "deploys from main" in text and "runs on Render" in text
