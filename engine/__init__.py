@@ -63,6 +63,7 @@ _EXPORTS = {
     "text_refusal": "memrepo.engine.write.policy",
     "NEAREST_LINE": "memrepo.engine.read.recallnear",
     "since_mark": "memrepo.engine.read.modeline",
+    "block_marks": "memrepo.engine.read.blockmarks",
     "trim_heap": "memrepo.engine.files.heap",
     "stale_did": "memrepo.engine.write.stalewords",
     "stale_named": "memrepo.engine.write.stalewords",
@@ -102,6 +103,7 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
         RepoStatus,
         WriteResult,
     )
+    from memrepo.engine.read.blockmarks import block_marks
     from memrepo.engine.read.modeline import since_mark
     from memrepo.engine.read.promptblock import recall_block
     from memrepo.engine.read.readcount import SessionReads

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.read.contextpart import partly_replaced
 from memrepo.engine.read.contextselect import RULE_KINDS, candidates, replaced, topic_terms
 from memrepo.engine.read.contexttopic import change_words
 
@@ -322,37 +323,43 @@ def _items_apart(a: LineRef, b: LineRef, kind: str) -> bool:
     return bool(different_items(old.text, new.text, says_changed=said))
 
 
-Known = dict[str, tuple[dict[int, int], dict[int, int], dict[int, str]]]
+Known = dict[str, tuple[dict[int, int], dict[int, int], dict[int, str], set[int]]]
 """What :func:`~memrepo.engine.read.contextselect.replaced` found for a file's lines, by its path: (replaced, disputed,
-line -> alias). :func:`_changed_facts` and :func:`_block_pairs` both ask it of every file; asked once per file (the
+line -> alias, the replaced lines the block keeps "replaced in part": :func:`.contextpart.partly_replaced`). :func:`_changed_facts` and :func:`_block_pairs` both ask it of every file; asked once per file (the
 lines a dream read less the duplicates it removes), since it is most of a rules dream's time."""
 
 
 def _file_replaced(
     scoped: list[tuple[str, LineRef]], known: Known
-) -> tuple[dict[int, int], dict[int, int], dict[int, str]]:
-    """``replaced`` of one file's lines (sorted by line), the user's lines it disputes and each line's alias, asked
-    once per file: the first set of its lines asked is the one answered."""
+) -> tuple[dict[int, int], dict[int, int], dict[int, str], set[int]]:
+    """``replaced`` of one file's lines (sorted by line), the user's lines it disputes, each line's alias and the
+    replaced lines the block keeps "replaced in part" (docs/architecture.md §4), asked once per file: the first set
+    of its lines asked is the one answered."""
     path = scoped[0][1].path
     found = known.get(path)
     if found is None:
         disputed: dict[int, int] = {}
         cands = candidates([(ref.line, fmt.Entry("", "-", ref.text, dict(ref.meta))) for _a, ref in scoped])
         at = {ref.line: alias for alias, ref in scoped}
-        found = known[path] = (replaced(cands, disputed, subjects=False), disputed, at)
+        gone = replaced(cands, disputed, subjects=False)
+        found = known[path] = (gone, disputed, at, set(partly_replaced(cands, gone)))
     return found
 
 
 def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan, known: Known, progress: ProgressFn = silent) -> None:
-    """Lines the context block hides as replaced by a newer line of their file: the older goes, to review."""
+    """Lines the context block hides as replaced by a newer line of their file: the older goes, to review. A line the
+    block keeps "replaced in part" (it says more than what changed) stays: deleting it would lose the rest (breaker31
+    B31-11)."""
     by_path: dict[str, list[tuple[str, LineRef]]] = {}
     for alias, ref in rows:
         by_path.setdefault(ref.path, []).append((alias, ref))
     for n, scoped in enumerate(by_path.values()):
         progress("facts a newer line of the same file changed, file", n, len(by_path))
         scoped.sort(key=lambda row: row[1].line)
-        gone_by, _disputed, at = _file_replaced(scoped, known)
+        gone_by, _disputed, at, partly = _file_replaced(scoped, known)
         for old_line, new_line in sorted(gone_by.items()):
+            if old_line in partly:
+                continue
             gone, kept = at[old_line], at[new_line]
             if not plan.free(gone, kept) or gone in plan.kept or not _changed_pair(scoped, gone, kept):
                 continue  # a restatement is the likeness rules' (a merge in the user's words)
@@ -382,7 +389,7 @@ def _block_pairs(rows: list[tuple[str, LineRef]], known: Known) -> set[frozenset
         if len(scoped) < 2:
             continue
         scoped.sort(key=lambda row: row[1].line)
-        gone, disputed, at = _file_replaced(scoped, known)
+        gone, disputed, at, _partly = _file_replaced(scoped, known)
         alive = {alias for alias, _ref in scoped}  # a line removed since the file was asked makes no pair
         out.update(
             frozenset((at[old], at[new])) for old, new in disputed.items() if at[old] in alive and at[new] in alive

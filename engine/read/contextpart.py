@@ -16,7 +16,8 @@ and the rest, the older line's topic words none of the newer lines holds (less t
 :data:`MIN_REST` words ("route-planner is a Go 1.22 service" says one thing: its rest is "service"). A line named
 by ``supersedes:`` or of the same ``subject:`` (said on purpose) is replaced whole unless the correction restates
 part of it and it says more than every later line of the file does (:func:`_says_more`): then it is kept, marked,
-its replaced version or clause struck when one is named, else nothing (breaker27 B27-5). A rule a newer rule
+its replaced version or clause struck when one is named, else the old value the correction names ("..., not
+Fly.io": :func:`_named`, breaker31 B31-4), else nothing (breaker27 B27-5). A rule a newer rule
 replaces in its first clause only keeps the rest, the replaced clause struck (:func:`_rule_head`, breaker29 B29-9). The older line is ranked right after the line shown in its place, so the budget
 shows the two together.
 """
@@ -66,7 +67,8 @@ def partly_replaced(cands: Sequence[Candidate], gone: dict[int, int]) -> dict[in
         if _on_purpose(older, newer[0]):
             later = [c.entry.text for c in cands if c.number > old]  # the correction's other lines too
             if _says_more(older.entry.text, newer[0].entry.text, later):
-                out[old] = (chain[-1], _struck(older.entry.text, [c.entry.text for c in newer]))
+                texts = [c.entry.text for c in newer]
+                out[old] = (chain[-1], _struck(older.entry.text, texts) or _named(older.entry.text, texts))
             continue
         struck = _struck(older.entry.text, [c.entry.text for c in newer])
         if struck:
@@ -107,6 +109,45 @@ _NAMES_OLD = re.compile(
     re.IGNORECASE,
 )
 """How a correction names the value it replaces: the words after "not", "instead of", "ya no", "en vez de"."""
+
+
+_NAMED_SPAN = re.compile(
+    r"\b(?:not|no longer|instead of|rather than|ya no(?: en| es| usa(?:mos)?)?|en vez de|en lugar de)\s+"
+    r"(.+?)(?=[,;:!?()]|\.(?:\s|$)|$)",
+    re.IGNORECASE,
+)
+""":data:`_NAMES_OLD` with a dot inside a name ("not Fly.io"): the named value runs to a comma or a sentence's end."""
+
+MAX_NAMED_WORDS = 4
+"""The most words of a named old value struck (a longer phrase after "not" is a clause, not a value)."""
+
+
+def _named(old_text: str, new_texts: list[str]) -> tuple[str, ...]:
+    """The old values the newer lines name as replaced ("Actually the shop deploys to Render now, not Fly.io") in the
+    older line's own words, to strike ("The shop deploys to ~~Fly.io~~ from the main branch": breaker31 B31-4).
+
+    Args:
+        old_text: the older line's text.
+        new_texts: the texts of the lines shown in its place (the correction first).
+
+    Returns:
+        tuple[str, ...]: each named value found exactly once in ``old_text`` as whole words, the longest first words
+        of the phrase after "not" / "instead of" / "ya no" that are (at most :data:`MAX_NAMED_WORDS` words, with a
+        topic word); () when none is (docs/architecture.md §4).
+    """
+    parts: list[str] = []
+    for text in new_texts:
+        for found in _NAMED_SPAN.finditer(text):
+            words = found.group(1).split()[:MAX_NAMED_WORDS]
+            for k in range(len(words), 0, -1):
+                phrase = " ".join(words[:k])
+                if not topic_terms(phrase).words:
+                    continue
+                spans = re.findall(rf"(?<![\w.]){re.escape(phrase)}(?![\w])", old_text, re.IGNORECASE)
+                if len(spans) == 1 and spans[0] not in parts and spans[0].strip() != old_text.strip():
+                    parts.append(spans[0])
+                    break
+    return tuple(parts)
 
 
 def _on_purpose(old: Candidate, new: Candidate) -> bool:

@@ -48,3 +48,21 @@ def test_a_users_x_not_y_correction_is_kept_over_the_line_it_corrects(repo_path:
     record = Dreamer(store).run()
     live = [op for op in record.operations if op.classification != "rejected"]
     assert [op.before for op in live] == ["Deploy window is Tuesday"], [(op.before, op.reason) for op in live]
+
+
+def test_a_line_the_block_keeps_replaced_in_part_is_not_proposed_for_deletion(repo_path: Path) -> None:
+    """breaker31 B31-11: the block keeps the line for "from the main branch"; deleting it would lose that fact."""
+    old = "The shop deploys to Fly.io from the main branch"
+    new = "The shop deploys to Render now, not Fly.io"
+    store = make_repo(
+        repo_path,
+        {
+            "workspaces/shop.md": "# shop\n\n"
+            f"- {old} [by: user; added: 2026-12-01]\n"
+            f"- {new} [by: user; added: 2026-12-05; supersedes: {old}]\n",
+        },
+    )
+    record = Dreamer(store).run()
+    live = [op for op in record.operations if op.classification != "rejected"]
+    assert all(op.before != old for op in live), [(op.before, op.reason) for op in live]
+    assert all(op.before != new for op in live), [(op.before, op.reason) for op in live]

@@ -90,7 +90,7 @@ def test_a_correction_of_one_part_keeps_the_rest_of_the_corrected_clause_in_the_
         "The staging app is called api-stg [by: user; added: 2026-05-20]",
     )
     assert shown[0] == (
-        "L3 The api deploys to Fly.io from the main branch and the staging app is called api-stg"
+        "L3 The api deploys to ~~Fly.io~~ from the main branch and the staging app is called api-stg"
         " (replaced in part by L4)"
     ), shown
     assert any(line.startswith("L4 The api deploys to Render now") for line in shown)
@@ -111,3 +111,23 @@ def test_a_same_subject_rewording_still_replaces_the_older_line_whole():
         " subject: test database]",
     )
     assert [line[:3] for line in shown] == ["L4 "], shown
+
+
+def test_the_old_value_a_correction_names_is_struck_in_the_kept_line():
+    """breaker31 B31-4: "Fly.io" unstruck in the kept line read as "deploys to Fly.io" to an agent skimming."""
+    shown = _file(
+        "The shop deploys to Fly.io from the main branch [by: user; added: 2026-05-04]",
+        "The shop deploys to Render now, not Fly.io [by: user; added: 2026-05-20; supersedes: The shop deploys to"
+        " Fly.io from the main branch]",
+    )
+    assert shown[0] == "L3 The shop deploys to ~~Fly.io~~ from the main branch (replaced in part by L4)", shown
+    assert shown[1] == "L4 The shop deploys to Render now, not Fly.io", shown
+
+
+def test_a_named_old_value_of_several_words_or_in_other_case_is_struck_in_the_lines_own_words():
+    shown = _file(
+        "Billing exports go to Google Sheets every Monday for the finance team [by: user; added: 2026-05-04]",
+        "Billing exports go to Airtable instead of google sheets. [by: user; added: 2026-05-20; supersedes:"
+        " Billing exports go to Google Sheets]",
+    )
+    assert shown[0].startswith("L3 Billing exports go to ~~Google Sheets~~ every Monday for the finance team ("), shown

@@ -41,11 +41,21 @@ def test_undo_after_an_accept_says_the_accepted_review_stays() -> None:
 
     counts = {"proposed": 4, "auto": 1, "review": 3, "rejected": 0}
     record = SimpleNamespace(
-        id="d1", counts=counts, status="accepted", auto_commit="b5f2e1c0", merge_commit="8f19b77a", operations=[]
+        id="d1",
+        counts=counts,
+        status="accepted",
+        auto_commit="b5f2e1c0",
+        merge_commit="8f19b77a",
+        undo_commit=None,
+        operations=[],
     )
     assert undo_question(record) == (
         "Undo dream d1: revert its automatic commit b5f2e1c (1 change)?"
-        "\nIts accepted review stays: it is merge 8f19b77, u on it in the Log pane."
+        "\nIts accepted review stays: it is merge 8f19b77; u again undoes it."
+    )
+    undone = SimpleNamespace(**{**vars(record), "undo_commit": "c0ffee00"})  # u again: the accepted review
+    assert undo_question(undone) == (
+        "Undo the accepted review of dream d1: revert the 3 changes merge 8f19b77 brought in?\nA new commit reverts it."
     )
     pending = SimpleNamespace(**{**vars(record), "status": "pending_review", "merge_commit": None})
     assert undo_question(pending) == "Undo dream d1: revert its automatic commit b5f2e1c (1 change)?"

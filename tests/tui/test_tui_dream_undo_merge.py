@@ -101,9 +101,10 @@ def test_undoing_the_undo_makes_the_dream_accepted_again(isolated_home: Path) ->
     assert Dreamer(store).show(dream_id).status == "accepted"
 
 
-async def test_undo_in_the_dreams_pane_names_the_accepted_merge(isolated_home: Path) -> None:
+async def test_undo_in_the_dreams_pane_undoes_the_accepted_review_there(isolated_home: Path) -> None:
+    """breaker31 B31-11: u on an accepted review sent the user to the Log pane; it undoes the merged change here."""
     root = isolated_home / "memory"
-    dream_id, merge, _review = accepted_dream(root, review_only=True)
+    dream_id, merge, review = accepted_dream(root, review_only=True)
     assert Dreamer(MemoryStore.open(root, plain_settings())).show(dream_id).auto_commit is None
     app = RecordingApp(root, watch=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -111,6 +112,13 @@ async def test_undo_in_the_dreams_pane_names_the_accepted_merge(isolated_home: P
         await pilot.press(DREAMS)
         await settle(pilot)
         await pilot.press("u")
-        await wait_for(pilot, lambda: any("no automatic commit" in n for n in app.notices), what="the notice")
-        assert any(f"Dream {dream_id} has no automatic commit to undo" in n and merge[:7] in n for n in app.notices)
-        assert not isinstance(app.screen, Confirm)
+        await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the question")
+        asked = question(app)
+        assert f"Undo the accepted review of dream {dream_id}" in asked and f"merge {merge[:7]}" in asked, asked
+        await pilot.press("y")
+        await settle(pilot)
+        assert f"Reverts: {review}" in git(root, "log", "-1", "--format=%B")
+        assert "Always run the full test suite before pushing code" in (root / "lessons.md").read_text()
+        dreams = app.main_screen.query_one(DreamsPane)
+        await wait_for(pilot, lambda: dreams.records[0].status == "undone", what="the dream shown as undone")
+        assert any(f"Undid the accepted review of dream {dream_id}" in n for n in app.notices), app.notices

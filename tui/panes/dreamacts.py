@@ -52,16 +52,29 @@ def accept_question(record: Any, chosen: list[int], highlighted: bool, files: di
 
 def undo_question(record: Any) -> str:
     """The undo question: the automatic commit it reverts and how many changes; after an accept, that the accepted
-    review stays and where it is undone (``u`` on the merge in the Log pane; docs/dreams.md). Just after "a", a new
-    user read "Undo auto" as undoing what they had accepted."""
+    review stays and that ``u`` again undoes it (docs/dreams.md). Just after "a", a new user read "Undo auto" as
+    undoing what they had accepted. With no automatic commit left to undo, the accepted review's change
+    (:func:`undoes_review`): the merge cannot be undone on its own, the change it brought in can (breaker31 B31-11)."""
+    if undoes_review(record):
+        n = sum(op.decision == "accepted" for op in record.operations) or record.counts.get("review", 0)
+        return (
+            f"Undo the accepted review of dream {record.id}: revert the {n} change{'' if n == 1 else 's'} "
+            f"merge {record.merge_commit[:7]} brought in?\nA new commit reverts it."
+        )
     n = record.counts.get("auto", 0)
     question = (
         f"Undo dream {record.id}: revert its automatic commit {(record.auto_commit or '')[:7]} "
         f"({n} change{'' if n == 1 else 's'})?"
     )
     if record.status == "accepted" and record.merge_commit:
-        question += f"\nIts accepted review stays: it is merge {record.merge_commit[:7]}, u on it in the Log pane."
+        question += f"\nIts accepted review stays: it is merge {record.merge_commit[:7]}; u again undoes it."
     return question
+
+
+def undoes_review(record: Any) -> bool:
+    """Whether ``u`` on ``record`` undoes its accepted review (the change its merge brought in): it was accepted and
+    has no automatic commit left to undo."""
+    return record.status == "accepted" and bool(record.merge_commit) and (not record.auto_commit or record.undo_commit)
 
 
 class DreamActions(Pane):
@@ -142,6 +155,9 @@ class DreamActions(Pane):
             elif what == "reject":
                 done = await self.repo.reject_dream(record.id)
                 message, commit = f"Rejected dream {done.id}", None
+            elif undoes_review(record):  # the change the merge brought in: its second parent
+                result = await self.repo.undo(f"{record.merge_commit}^2", origin="tui")
+                message, commit = f"Undid the accepted review of dream {record.id}", result.commit
             else:
                 done = await self.repo.undo_dream(record.id, origin="tui")
                 said = done.undo_message("undo {commit} in History")
@@ -168,10 +184,8 @@ class DreamActions(Pane):
         if (what == "accept" and not record.review_pending) or (what == "reject" and not (record.rejectable or killed)):
             self.notify(f"Dream {record.id} has no review waiting", severity="warning", timeout=3, markup=False)
             return None
-        if what == "undo" and (not record.auto_commit or record.undo_commit):
-            merged = record.status == "accepted" and record.merge_commit  # undone from the Log pane: u on the merge
-            how = f"; its accepted review is merge {record.merge_commit[:7]}: u on it in the Log pane" if merged else ""
-            self.notify(f"Dream {record.id} has no automatic commit to undo{how}", severity="warning", markup=False)
+        if what == "undo" and (not record.auto_commit or record.undo_commit) and not undoes_review(record):
+            self.notify(f"Dream {record.id} has no automatic commit to undo", severity="warning", markup=False)
             return None
         return record
 
@@ -218,7 +232,7 @@ class DreamActions(Pane):
             self.act("reject", record)
 
     def action_undo(self) -> None:
-        """Undo the highlighted dream's automatic commit."""
+        """Undo the highlighted dream's automatic commit; with none left, its accepted review (:func:`undoes_review`)."""
         record = self._pick("undo")
         if record is not None:
             self.act("undo", record)

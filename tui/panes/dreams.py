@@ -85,7 +85,7 @@ class DreamsPane(DreamActions):
             "undo",
             "Undo auto",
             id="dreams.undo",
-            tooltip="Revert the highlighted dream's automatic commit, after a y/n question",
+            tooltip="Revert the highlighted dream's automatic commit, or with none left its accepted review, after a y/n question",
         ),
         Binding(
             "n",

@@ -10,6 +10,7 @@ its text.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -17,6 +18,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container
 from textual.widgets import Tree
+
+from memrepo.engine import block_marks
 
 from ..plain import clean
 from ..widgets.entry_detail import EntryScreen
@@ -312,9 +315,12 @@ class FolderPane(FolderWrites, Pane):
         if keep_position and view.text is not None and view.text == self._shown_text:
             return  # touched, or saved unchanged: nothing to redraw
         self._shown_text = view.text
+        marks = await asyncio.to_thread(block_marks, path, view.text) if view.text and path.endswith(".md") else {}
+        if path != self._open_file or view.text != self._shown_text:
+            return  # the user moved on, or a newer read, while the block's rule ran
         hint = EMPTY_ENTRIES if view.text is not None and path.endswith(".md") else None
         hint = EMPTY_PINS if hint is not None and path == ENTRY_POINT else hint
-        self.table.show_entries(view.entries, keep_cursor=keep_position, empty=hint)
+        self.table.show_entries(view.entries, keep_cursor=keep_position, empty=hint, marks=marks)
         if self._wanted_line is not None and not keep_position:
             self._go_to_line(self._wanted_line)
         if view.text is None:

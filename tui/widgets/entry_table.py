@@ -129,6 +129,7 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
         """
         super().__init__(id=id, classes=classes)
         self._entries: list[EntryView] = []
+        self._marks: dict[int, str] = {}
         self._cursor = 0
         self._natural = {"source": 0, "kind": 0}
         self._widths: dict[str, int] = {}
@@ -167,7 +168,13 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
         """Each column's width in cells, gap included, as last laid out."""
         return dict(self._widths)
 
-    def show_entries(self, entries: list[EntryView], keep_cursor: bool = False, empty: list[str] | None = None) -> None:
+    def show_entries(
+        self,
+        entries: list[EntryView],
+        keep_cursor: bool = False,
+        empty: list[str] | None = None,
+        marks: dict[int, str] | None = None,
+    ) -> None:
         """Replace the rows.
 
         Args:
@@ -175,8 +182,11 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
             keep_cursor: keep the cursor on the same row number (a live
                 update of the same file) instead of going to the first row.
             empty: lines to show when there is no entry (what to do next); none by default.
+            marks: what the context block says of a line, by line number ("replaced by L9":
+                :func:`memrepo.engine.block_marks`), shown before its text; none by default.
         """
         self.empty_text = list(empty or [])
+        self._marks = dict(marks or {})
         self._lines.clear()
         self._entries = list(entries)
         self._natural = {
@@ -311,7 +321,13 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
         meta = self._style("entry-table--meta")
         by = self._style("entry-table--by-user" if entry.by == "user" else "entry-table--by-agent")
         text = Text(end="", no_wrap=True)
-        text.append_text(self._cell(entry.text, widths["text"]))
+        mark = self._marks.get(entry.line)
+        if mark:  # the block hides it, or shows it struck: say so first, in the metadata's colour (breaker31 B31-11)
+            cell = self._cell(f"({mark}) {entry.text}", widths["text"])
+            cell.stylize(meta, len(GAP), len(GAP) + len(mark) + 2)
+            text.append_text(cell)
+        else:
+            text.append_text(self._cell(entry.text, widths["text"]))
         text.append_text(self._cell(entry.by, widths["by"], by))
         for name in ("added", "source", "kind"):
             text.append_text(self._cell(entry.meta.get(name, ""), widths[name], meta))
