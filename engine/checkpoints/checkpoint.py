@@ -361,8 +361,9 @@ class Checkpointer(Buffers):
             if not hit.unreviewed:
                 refs[hit.ref] = None
         ctx = store.context(claim.workspace)
-        for ref in getattr(ctx, "refs", []) or []:
-            refs[ref if isinstance(ref, str) else getattr(ref, "ref", "")] = None
+        shown = [ref if isinstance(ref, str) else getattr(ref, "ref", "") for ref in getattr(ctx, "refs", []) or []]
+        for ref in sorted(shown, key=lambda ref: "workspaces/" not in ref.partition("#")[0]):  # the workspace's first
+            refs[ref] = None  # a block with more of me.md must not push the workspace's lines past the cap
         n = 0
         files: dict[str, fmt.MemoryFile | None] = {}
         for ref in refs:
