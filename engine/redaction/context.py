@@ -18,6 +18,9 @@ know (:data:`.vendorwords.VENDORS`, from Kingfisher's and gitleaks' rules, and
 - a git object id (40 or 64 hex digits) needs a secret word too: ``github
   3f2a...`` alone is a commit, ``github token 3f2a...`` a classic OAuth token;
 - a name a tool made unique with a UUID (``ArchiveRule-<uuid>``: words of letters only) is no key;
+- a value made of words, numbers, versions and model codes (``4.35.1-x86_64-linux-gnu``, ``CodeQL%20scan``,
+  ``asus-zephyrus-ga402x-nvidia``: :func:`.codenames.words_ok`) is no vendor's key, whatever vendor name stands
+  before it (a secret word before or after it still names it, issue 32 round 23);
 - a bare UUID or hex string with no vendor or secret word before it is kept
   (:mod:`.public` keeps UUIDs, the high-entropy rule skips hex).
 
@@ -42,6 +45,7 @@ import re
 from collections.abc import Iterator
 
 from . import lazyre
+from .codenames import words_ok
 from .docformats import DOC_VENDORS
 from .rules import entropy, looks_like_credential
 from .vendorwords import VENDORS as _RULE_SET_VENDORS
@@ -246,6 +250,12 @@ def _paired_ids(text: str) -> Iterator[Span]:
             yield m.start("value"), m.end("value"), "credential-id"
 
 
+def _a_name(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a name of words (:func:`.codenames.words_ok`), read with a URL escape it starts
+    in (``CodeQL%20scan/badge.svg``: the value starts after ``%``)."""
+    return words_ok(text[start - (text[start - 1 : start] == "%") : end], VENDORS)
+
+
 def spans(text: str) -> Iterator[Span]:
     """Every value of ``text`` a vendor name or a secret word just before it (on its line), or a secret word just
     after it, names a key; a product's name right before a random token; an id printed beside its secret."""
@@ -265,11 +275,11 @@ def spans(text: str) -> Iterator[Span]:
         line_end = text.find("\n", end)
         after = text[end : min(end + WINDOW, len(text) if line_end < 0 else line_end)]
         if not keyish:
-            if _named_by_a_name(window, value):
+            if _named_by_a_name(window, value) and not _a_name(text, start, end):
                 yield start, end, "vendor-key"
-        elif named_by_vendor(window, git_id=git_id):
+        elif named_by_vendor(window, git_id=git_id) and not _a_name(text, start, end):
             yield start, end, "vendor-key"
         elif (not git_id and not value.isalpha() and named_by_secret_word(window)) or named_after(after):
             yield start, end, "labelled-secret"
-        elif _named_by_a_name(window, value):
+        elif _named_by_a_name(window, value) and not _a_name(text, start, end):
             yield start, end, "vendor-key"
