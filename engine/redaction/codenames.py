@@ -243,11 +243,14 @@ def spki_ok(b64: str) -> bool:
     return raw[at : at + oid_len] in _PUBKEY_OIDS
 
 
-def _labelled(text: str, start: int, end: int) -> bool:
+def _labelled(text: str, start: int, end: int, *, vendor: bool = True) -> bool:
     """Whether a credential's label, a password word or a credential's slot stands right before the name, a password
     role right after it, or a label on the line above one the name opens (``Password:`` then the value) or a header
-    row above a row of cells (``host,user,password`` then ``db01,root,<pw>``)."""
+    row above a row of cells (``host,user,password`` then ``db01,root,<pw>``); with ``vendor``, a vendor's name
+    before it too (:func:`.notevalues._labelled`), without it only a secret word (:func:`.context.named_by_secret_word`:
+    :func:`words_ok`'s names, issue 32 round 23)."""
     from . import slots
+    from .context import named_by_secret_word
     from .notevalues import _labelled as note_labelled
 
     line_start = text.rfind("\n", max(0, start - 48), start) + 1
@@ -258,7 +261,8 @@ def _labelled(text: str, start: int, end: int) -> bool:
         or _said_label(window)
         or _AFTER_RE.search(text[end : end + 60].split("\n", 1)[0])
         or slots.credential_slot(text, start, end)
-        or note_labelled(text, start)
+        or note_labelled(text, start, tail_only=not vendor)
+        or (not vendor and named_by_secret_word(window))
     ):
         return True
     line_start = text.rfind("\n", 0, start) + 1

@@ -45,6 +45,7 @@ import re
 from collections.abc import Iterator
 
 from . import lazyre
+from .codenames import _labelled as labelled_name
 from .codenames import words_ok
 from .docformats import DOC_VENDORS
 from .rules import entropy, looks_like_credential
@@ -252,8 +253,13 @@ def _paired_ids(text: str) -> Iterator[Span]:
 
 def _a_name(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is a name of words (:func:`.codenames.words_ok`), read with a URL escape it starts
-    in (``CodeQL%20scan/badge.svg``: the value starts after ``%``)."""
-    return words_ok(text[start - (text[start - 1 : start] == "%") : end], VENDORS)
+    in (``CodeQL%20scan/badge.svg``: the value starts after ``%``), and no password's label, slot or role stands
+    around it (``/user:admin SummerAWS2024Deploy`` is a password: :func:`.codenames._labelled`) nor a symbol glued
+    after it."""
+    start -= text[start - 1 : start] == "%"
+    if text[end : end + 1] in ("!", "#", "$", "%", "&", "*", "^", "@"):
+        return False  # a symbol glued after a name's shape: a password (``AcmeCorpDeploy2024!``, breaker18 B18-4)
+    return words_ok(text[start:end], VENDORS) and not labelled_name(text, start, end, vendor=False)
 
 
 def spans(text: str) -> Iterator[Span]:

@@ -49,10 +49,14 @@ def test_words_ok_reads_words_versions_and_model_codes(value: str) -> None:
         ("heroku 8f3kq9ZxLm2PwR7tYv4Nq", "8f3kq9ZxLm2PwR7tYv4Nq"),
         ("github token %20kq9ZxLm2PwR7tYv4Nq8f3", "kq9ZxLm2PwR7tYv4Nq8f3"),
         ("nvidia api key: asus-zephyrus-gu603h-nvidia", "asus-zephyrus-gu603h-nvidia"),
+        ("heroku login: root HerokuDeploy-2024-Summer", "HerokuDeploy-2024-Summer"),
+        ("aws deploy uses SummerAWS2024Deploy as the password", "SummerAWS2024Deploy"),
+        ("the stripe one StripeDeploy2024! works", "StripeDeploy2024"),
     ],
 )
 def test_a_key_after_a_vendor_is_still_taken(text: str, key: str) -> None:
-    """A random value after a vendor's name, and a value of words a secret word names, are still redacted."""
+    """A random value after a vendor's name, and a value of words a secret word, a password's slot or role, or a
+    symbol glued after it names a password, are still redacted."""
     out, _found = redaction.redact(text)
     assert key not in out, out
 
