@@ -19,7 +19,7 @@ know (:data:`.vendorwords.VENDORS`, from Kingfisher's and gitleaks' rules, and
   3f2a...`` alone is a commit, ``github token 3f2a...`` a classic OAuth token;
 - a name a tool made unique with a UUID (``ArchiveRule-<uuid>``: words of letters only) is no key;
 - a value made of words, numbers, versions and model codes (``4.35.1-x86_64-linux-gnu``, ``CodeQL%20scan``,
-  ``asus-zephyrus-ga402x-nvidia``: :func:`.codenames.words_ok`) is no vendor's key, whatever vendor name stands
+  ``asus-zephyrus-ga402x-nvidia``: :mod:`.vendornames`) is no vendor's key, whatever vendor name stands
   before it (a secret word before or after it still names it, issue 32 round 23);
 - a bare UUID or hex string with no vendor or secret word before it is kept
   (:mod:`.public` keeps UUIDs, the high-entropy rule skips hex).
@@ -42,11 +42,9 @@ words only for a text holding one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from . import lazyre
-from .codenames import _labelled as labelled_name
-from .codenames import words_ok
 from .docformats import DOC_VENDORS
 from .rules import entropy, looks_like_credential
 from .vendorwords import VENDORS as _RULE_SET_VENDORS
@@ -251,20 +249,17 @@ def _paired_ids(text: str) -> Iterator[Span]:
             yield m.start("value"), m.end("value"), "credential-id"
 
 
-def _a_name(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` is a name of words (:func:`.codenames.words_ok`), read with a URL escape it starts
-    in (``CodeQL%20scan/badge.svg``: the value starts after ``%``), and no password's label, slot or role stands
-    around it (``/user:admin SummerAWS2024Deploy`` is a password: :func:`.codenames._labelled`) nor a symbol glued
-    after it."""
-    start -= text[start - 1 : start] == "%"
-    if text[end : end + 1] in ("!", "#", "$", "%", "&", "*", "^", "@"):
-        return False  # a symbol glued after a name's shape: a password (``AcmeCorpDeploy2024!``, breaker18 B18-4)
-    return words_ok(text[start:end], VENDORS) and not labelled_name(text, start, end, vendor=False)
+def _no_name(_text: str, _start: int, _end: int) -> bool:
+    return False
 
 
-def spans(text: str) -> Iterator[Span]:
+def spans(text: str, *, a_name: Callable[[str, int, int], bool] = _no_name) -> Iterator[Span]:
     """Every value of ``text`` a vendor name or a secret word just before it (on its line), or a secret word just
-    after it, names a key; a product's name right before a random token; an id printed beside its secret."""
+    after it, names a key; a product's name right before a random token; an id printed beside its secret.
+
+    ``a_name(text, start, end)`` says a value is a name of words, no vendor's key whatever vendor name stands before
+    it (:func:`.vendornames.spans` passes :func:`.vendornames.a_name`; this module cannot import :mod:`.codenames`,
+    which reads it)."""
     if "id" in text.lower():
         yield from _paired_ids(text)
     for m in _VALUE_RE.finditer(text):
@@ -281,11 +276,11 @@ def spans(text: str) -> Iterator[Span]:
         line_end = text.find("\n", end)
         after = text[end : min(end + WINDOW, len(text) if line_end < 0 else line_end)]
         if not keyish:
-            if _named_by_a_name(window, value) and not _a_name(text, start, end):
+            if _named_by_a_name(window, value) and not a_name(text, start, end):
                 yield start, end, "vendor-key"
-        elif named_by_vendor(window, git_id=git_id) and not _a_name(text, start, end):
+        elif named_by_vendor(window, git_id=git_id) and not a_name(text, start, end):
             yield start, end, "vendor-key"
         elif (not git_id and not value.isalpha() and named_by_secret_word(window)) or named_after(after):
             yield start, end, "labelled-secret"
-        elif _named_by_a_name(window, value) and not _a_name(text, start, end):
+        elif _named_by_a_name(window, value) and not a_name(text, start, end):
             yield start, end, "vendor-key"

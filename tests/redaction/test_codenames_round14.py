@@ -25,11 +25,11 @@ from memrepo.engine.redaction import (
     codeforms,
     codenames,
     configvalues,
-    context,
     evidence,
     notevalues,
     pubformats,
     rules,
+    vendornames,
 )
 
 _RNG = random.Random(14)
@@ -94,7 +94,7 @@ def test_each_was_a_false_alarm(text: str, monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(pubformats, "spans", lambda _text: iter(()))  # round 17 keeps a declared function's name
     monkeypatch.setattr(rules, "_WORDS_NAME_RE", re.compile(r"(?!x)x"))  # round 17 keeps names of words too
     monkeypatch.setattr(codeforms, "spans", lambda _text: iter(()))  # round 23 keeps names in code's places too
-    monkeypatch.setattr(context, "words_ok", lambda _value, _known: False)  # round 23: the vendor rule reads names
+    monkeypatch.setattr(vendornames, "words_ok", lambda _value, _known: False)  # round 23: the vendor rule reads names
     redaction.flush_clean_memo()
     assert redaction.redact(text)[0] != text
 
