@@ -75,6 +75,7 @@ _DETECTOR_SOURCES = (
             "codeforms",
             "attestations",
             "fileforms",
+            "vendornames",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",

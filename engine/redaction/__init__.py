@@ -277,9 +277,9 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
         elif name == "kingfisher":
             dets.append(_kingfisher_spans)
         elif name == "context":
-            from . import context
+            from . import vendornames
 
-            dets.append(context.spans)
+            dets.append(vendornames.spans)  # the vendor rule, names of words read as names
         elif name in DETECTORS[5:] or name == "detect-secrets":  # one module each, named as the detector
             from importlib import import_module
 

@@ -142,6 +142,37 @@ def _code_signal(value: str, pieces: list[str]) -> bool:
 
 def name_ok(value: str) -> bool:
     """Whether ``value`` reads as a name made of words, numbers and acronyms (see the module's docstring)."""
+    return _read_as_words(value, loose=False)
+
+
+_ENCODED_RE = re.compile(r"%[0-9A-Fa-f]{2}")
+
+
+def words_ok(value: str, known: frozenset[str] = frozenset()) -> bool:
+    """Whether ``value`` is a name of words, numbers, versions and model codes, for all a vendor's name before it.
+
+    A vendor's name before such a value does not make it the vendor's key (issue 32 round 23): a package and its
+    platform (``468.0.0-x86_64-linux-gnu``), a URL-encoded name (``CodeQL%20scan``), a hardware model
+    (``asus-zephyrus-ga402x-nvidia``). Beyond :func:`name_ok` it takes up to three letters beside a number
+    (``ga402x``), leaves a version's numbers out of the count of what must be words, and takes a word of ``known``
+    (a vendor's name) or a URL escape for a sign of a name; a vendor's key is random and still splits into stray
+    letters, consonant runs or a hex run (docs/architecture.md §3).
+
+    Args:
+        value: the value a vendor name stands before.
+        known: lower-case words whose presence in ``value`` marks it a name (the vendor names of :mod:`.context`).
+
+    Returns:
+        bool: True when every piece reads as a word, an acronym, a number of at most eight digits or a model code,
+        words make at least half its letters, those words hold vowels as English does, and a case change, an
+        acronym, a tech word, a version, an architecture, a ``known`` word or a URL escape shows it is a name.
+    """
+    decoded = _ENCODED_RE.sub("-", value)
+    return _read_as_words(decoded, loose=True, known=known, escaped=decoded != value)
+
+
+def _read_as_words(value: str, *, loose: bool, known: frozenset[str] = frozenset(), escaped: bool = False) -> bool:
+    """:func:`name_ok`, or with ``loose`` :func:`words_ok` (``known`` words and a URL escape count as a sign)."""
     if _HEXRUN_RE.search(value) or _UUID_RE.search(value):
         return False
     pieces: list[str] = []
@@ -153,7 +184,9 @@ def name_ok(value: str) -> bool:
             if before.isdigit() and piece.islower() and len(piece) > 1 and piece not in _AFTER_NUMBER:
                 return False  # ``v1alpha2``, ``utf8mb4``: a random run has letters after digits at random
         pieces.extend(found)
-    if len(pieces) < 3 or not _code_signal(value, pieces):
+    named = escaped or any(p.lower() in known for p in pieces)
+    loose = loose and not _CAMEL_RE.search(value)  # a case change: code's rules (random runs of both cases are common)
+    if len(pieces) < 3 or not (named or _code_signal(value, pieces)):
         return False
     worded = vowels = tech = 0
     for i, piece in enumerate(pieces):
@@ -161,7 +194,7 @@ def name_ok(value: str) -> bool:
             if len(piece) > 8:
                 return False
             continue
-        if len(piece) == 1:
+        if len(piece) == 1 or (loose and len(piece) <= 3 and not _word(piece)):
             near = [pieces[j] for j in (i - 1, i + 1) if 0 <= j < len(pieces)]
             if not any(p.isdigit() for p in near):
                 return False
@@ -174,7 +207,8 @@ def name_ok(value: str) -> bool:
             worded += len(piece)
             vowels += sum(c in "aeiouAEIOU" for c in piece)
     english = vowels >= worded * 0.28  # vowels in English words ~0.38 of letters, in random letters ~0.19
-    return (worded + tech) * 2 >= sum(len(p) for p in pieces) and english
+    counted = [p for p in pieces if not (loose and p.isdigit())]  # words_ok: a version's numbers are no random run
+    return (worded + tech) * 2 >= sum(len(p) for p in counted) and (not loose or worded + tech >= 4) and english
 
 
 def _der_len(raw: bytes, at: int) -> tuple[int, int] | None:
@@ -209,11 +243,14 @@ def spki_ok(b64: str) -> bool:
     return raw[at : at + oid_len] in _PUBKEY_OIDS
 
 
-def _labelled(text: str, start: int, end: int) -> bool:
+def _labelled(text: str, start: int, end: int, *, vendor: bool = True) -> bool:
     """Whether a credential's label, a password word or a credential's slot stands right before the name, a password
     role right after it, or a label on the line above one the name opens (``Password:`` then the value) or a header
-    row above a row of cells (``host,user,password`` then ``db01,root,<pw>``)."""
+    row above a row of cells (``host,user,password`` then ``db01,root,<pw>``); with ``vendor``, a vendor's name
+    before it too (:func:`.notevalues._labelled`), without it only a secret word (:func:`.context.named_by_secret_word`:
+    :func:`words_ok`'s names, issue 32 round 23)."""
     from . import slots
+    from .context import named_by_secret_word
     from .notevalues import _labelled as note_labelled
 
     line_start = text.rfind("\n", max(0, start - 48), start) + 1
@@ -224,7 +261,8 @@ def _labelled(text: str, start: int, end: int) -> bool:
         or _said_label(window)
         or _AFTER_RE.search(text[end : end + 60].split("\n", 1)[0])
         or slots.credential_slot(text, start, end)
-        or note_labelled(text, start)
+        or note_labelled(text, start, tail_only=not vendor)
+        or (not vendor and named_by_secret_word(window))
     ):
         return True
     line_start = text.rfind("\n", 0, start) + 1

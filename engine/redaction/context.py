@@ -18,6 +18,9 @@ know (:data:`.vendorwords.VENDORS`, from Kingfisher's and gitleaks' rules, and
 - a git object id (40 or 64 hex digits) needs a secret word too: ``github
   3f2a...`` alone is a commit, ``github token 3f2a...`` a classic OAuth token;
 - a name a tool made unique with a UUID (``ArchiveRule-<uuid>``: words of letters only) is no key;
+- a value made of words, numbers, versions and model codes (``4.35.1-x86_64-linux-gnu``, ``CodeQL%20scan``,
+  ``asus-zephyrus-ga402x-nvidia``: :mod:`.vendornames`) is no vendor's key, whatever vendor name stands
+  before it (a secret word before or after it still names it, issue 32 round 23);
 - a bare UUID or hex string with no vendor or secret word before it is kept
   (:mod:`.public` keeps UUIDs, the high-entropy rule skips hex).
 
@@ -39,7 +42,7 @@ words only for a text holding one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from . import lazyre
 from .docformats import DOC_VENDORS
@@ -246,9 +249,17 @@ def _paired_ids(text: str) -> Iterator[Span]:
             yield m.start("value"), m.end("value"), "credential-id"
 
 
-def spans(text: str) -> Iterator[Span]:
+def _no_name(_text: str, _start: int, _end: int) -> bool:
+    return False
+
+
+def spans(text: str, *, a_name: Callable[[str, int, int], bool] = _no_name) -> Iterator[Span]:
     """Every value of ``text`` a vendor name or a secret word just before it (on its line), or a secret word just
-    after it, names a key; a product's name right before a random token; an id printed beside its secret."""
+    after it, names a key; a product's name right before a random token; an id printed beside its secret.
+
+    ``a_name(text, start, end)`` says a value is a name of words, no vendor's key whatever vendor name stands before
+    it (:func:`.vendornames.spans` passes :func:`.vendornames.a_name`; this module cannot import :mod:`.codenames`,
+    which reads it)."""
     if "id" in text.lower():
         yield from _paired_ids(text)
     for m in _VALUE_RE.finditer(text):
@@ -265,11 +276,11 @@ def spans(text: str) -> Iterator[Span]:
         line_end = text.find("\n", end)
         after = text[end : min(end + WINDOW, len(text) if line_end < 0 else line_end)]
         if not keyish:
-            if _named_by_a_name(window, value):
+            if _named_by_a_name(window, value) and not a_name(text, start, end):
                 yield start, end, "vendor-key"
-        elif named_by_vendor(window, git_id=git_id):
+        elif named_by_vendor(window, git_id=git_id) and not a_name(text, start, end):
             yield start, end, "vendor-key"
         elif (not git_id and not value.isalpha() and named_by_secret_word(window)) or named_after(after):
             yield start, end, "labelled-secret"
-        elif _named_by_a_name(window, value):
+        elif _named_by_a_name(window, value) and not a_name(text, start, end):
             yield start, end, "vendor-key"
