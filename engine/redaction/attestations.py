@@ -21,12 +21,11 @@ domain's CNAME record to point at (``<words>-<id>.herokudns.com``, ``<id>.cloudf
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 from collections.abc import Iterator
 
 from . import lazyre
+from .identifiers import _b64
 
 Span = tuple[int, int]
 
@@ -45,10 +44,8 @@ _DNS_NAME_RE = lazyre.compile(
 
 
 def _b64url(value: str) -> bytes | None:
-    try:
-        return base64.urlsafe_b64decode(value.rstrip("=") + "=" * (-len(value.rstrip("=")) % 4))
-    except (binascii.Error, ValueError):
-        return None
+    """``value`` decoded as base64url, padding or not (:func:`.identifiers._b64`'s rule), or None."""
+    return _b64(value, urlsafe=True)
 
 
 def _cbor_head(raw: bytes, at: int) -> tuple[int, int, int] | None:
