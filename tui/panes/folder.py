@@ -314,10 +314,13 @@ class FolderPane(FolderWrites, Pane):
             return  # the user has moved on
         if keep_position and view.text is not None and view.text == self._shown_text:
             return  # touched, or saved unchanged: nothing to redraw
-        self._shown_text = view.text
         marks = await asyncio.to_thread(block_marks, path, view.text) if view.text and path.endswith(".md") else {}
-        if path != self._open_file or view.text != self._shown_text:
-            return  # the user moved on, or a newer read, while the block's rule ran
+        if path != self._open_file:
+            return  # the user moved on while the block's rule ran
+        # Only now, with nothing left to await before the redraw: a read cancelled by a newer one (the
+        # group is exclusive) while the rule ran must not leave its text here as if it were on screen,
+        # or the newer read of the same text returns early and the screen keeps the text before both.
+        self._shown_text = view.text
         hint = EMPTY_ENTRIES if view.text is not None and path.endswith(".md") else None
         hint = EMPTY_PINS if hint is not None and path == ENTRY_POINT else hint
         self.table.show_entries(view.entries, keep_cursor=keep_position, empty=hint, marks=marks)
