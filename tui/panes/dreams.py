@@ -235,7 +235,6 @@ class DreamsPane(DreamActions):
                 files[path] = (await self.repo.read_file(path)).entries
             except MemrepoError:
                 files[path] = []  # gone: its lines say so
-        self._files = files
         body = operations_content(record, files)
         if record.branch:
             try:
@@ -250,6 +249,9 @@ class DreamsPane(DreamActions):
         elif record.auto_commit:
             note = f"No review diff: every operation was applied automatically in {record.auto_commit[:7]}"
             body = Content("\n").join([body, Content(""), Content(clean(note)).stylize("bold")])
+        # Set only after the last await: a newer detail read cancels this one (exclusive group),
+        # and a cancelled read must leave the shown record and its files together.
+        self._files = files
         self._shown = record.id
         self._shown_record = record
         self._body = body
