@@ -53,9 +53,10 @@ _ASKS_TO_KEEP_RE = re.compile(r"\b(?:remember|keep\s+in\s+mind|note\s+that|don['
 
 def task_material(text: str) -> tuple[int, int] | None:
     """The span of a message that is material handed over for a task, not the user's statements (breaker30 B30-25):
-    after a first line that asks to translate, summarise or explain something it points at ("Can you translate this
-    README section to German?", "What does this comment in the PR mean?", "Translate this to French: ..."), the rest
-    of the message (on the same line only after a colon); before a last line that asks it of what came above
+    after a line among the first three (:data:`TASK_LINE_FROM_TOP`; the lines above it stay the user's) that asks to
+    translate, summarise or explain something it points at ("Can you translate this README section to German?", "What
+    does this comment in the PR mean?", "Translate this to French: ..."), the rest of the message (on the same line
+    only after a colon); before a last line that asks it of what came above
     ("Summarize the above.", under at least two lines or 160 characters of it), the lines above.
 
     Args:
@@ -68,8 +69,8 @@ def task_material(text: str) -> tuple[int, int] | None:
     lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]*", shown) if shown[m.start() : m.end()].strip()]
     if len(lines) < 1:
         return None
-    start, end = lines[0]
-    task = _asks_task(shown[start:end])
+    at, task = _task_line(shown, lines)
+    start, end = lines[at]
     if task is not None:
         ahead = _AHEAD_RE.search(shown[start + task : end])  # "... the following paragraph into Spanish. X"
         colon = re.search(r"[:?.]" if ahead else r"[:?]", shown[start + task + (ahead.end() if ahead else 0) : end])
@@ -81,8 +82,9 @@ def task_material(text: str) -> tuple[int, int] | None:
             and "\n\n" in shown[lines[-2][1] : lines[-1][0]]
             and _OWN_LAST_RE.match(shown[lines[-1][0] :])
         )
-        if len(lines) > 1:
-            return lines[1][0], lines[-2 if own_last else -1][1]
+        last = len(lines) - (2 if own_last else 1)
+        if at + 1 <= last:
+            return lines[at + 1][0], lines[last][1]
     last, before = lines[-1], lines[:-1]
     tail = shown[last[0] : last[1]]
     ask = before and _asks_task(tail) is not None and _BACK_RE.search(tail) is not None
@@ -93,6 +95,22 @@ def task_material(text: str) -> tuple[int, int] | None:
     ):
         return before[0][0], before[-1][1]  # "... pasted lines ...\nSummarize the above."
     return None
+
+
+TASK_LINE_FROM_TOP = 3
+"""The task line is one of a message's first three lines: a greeting or a line of the user's own may come first
+("Morning!\nCan you translate this README section to German?\n...", breaker32 B32-4); the lines above it stay
+the user's."""
+
+
+def _task_line(shown: str, lines: list[tuple[int, int]]) -> tuple[int, int | None]:
+    """The first of a message's first :data:`TASK_LINE_FROM_TOP` lines that asks a task on text it hands over: (its
+    index in ``lines``, where the request starts in it), or (0, None)."""
+    for at, (start, end) in enumerate(lines[:TASK_LINE_FROM_TOP]):
+        task = _asks_task(shown[start:end])
+        if task is not None:
+            return at, task
+    return 0, None
 
 
 def _asks_task(line: str) -> int | None:

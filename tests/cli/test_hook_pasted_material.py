@@ -81,6 +81,14 @@ def test_text_handed_over_for_a_task_is_not_kept_codex(world, tmp_path: Path) ->
     assert kept(entries(store)) == {}
 
 
+def test_the_material_under_a_task_line_after_a_greeting_is_not_kept(world, tmp_path: Path) -> None:
+    """breaker32 B32-4: the task line is not the message's first; a line of the user's own above it is still kept."""
+    store, project = world
+    said = "Morning!\nRemember that we deploy with make ship.\n" + README_TO_TRANSLATE
+    session_end(store, tmp_path, project, [(said, "Hier ist es.")])
+    assert list(kept(everywhere(store))) == ["We deploy with make ship"]
+
+
 def test_the_users_own_request_after_the_material_is_still_kept(world, tmp_path: Path) -> None:
     store, project = world
     said = (

@@ -23,6 +23,16 @@ from memrepo.engine.format.thatclauses import that_clauses
         ("Please translate the following paragraph into Spanish. Keep in mind X.", "Keep in mind X."),
         ("Line one of it.\nLine two of it.\nSummarize the above.", "Line one of it.\nLine two of it."),
         ("Explain this log:\nremember that X\nerror\n\nAlso, remember that Y.", "remember that X\nerror"),
+        # breaker32 B32-4: the task line after a greeting or a line of the user's own
+        (
+            "Morning!\nCan you translate this README section to German?\n## Setup\nKeep in mind X.",
+            "## Setup\nKeep in mind X.",
+        ),
+        (
+            "Hi. Quick one.\nThanks!\nSummarize this thread for me:\nanna: remember X\nbo: ok",
+            "anna: remember X\nbo: ok",
+        ),
+        ("Remember that Y.\nNow translate this to German: Keep in mind X.", "Keep in mind X."),
     ],
 )
 def test_the_material_of_a_task(text: str, material: str) -> None:
@@ -38,6 +48,7 @@ def test_the_material_of_a_task(text: str, material: str) -> None:
         "Summarize this PR for me, and remember that we deploy on Fridays.",  # no material after the request
         "We ship on Fridays.\nSummarize the above.",  # one short line above: the user's own
         "Remember that we ship on Fridays.\nRemember that CI is GitHub Actions.\nNow explain this error.",
+        "One.\nTwo.\nThree.\nCan you translate this README section to German?\nKeep in mind X.",  # not in the first three
     ],
 )
 def test_no_material(text: str) -> None:
