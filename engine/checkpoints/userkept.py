@@ -25,6 +25,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD, is_workspace_file
 from memrepo.engine.format.mindful import kept_in_mind
 from memrepo.engine.format.ownway import own_way
+from memrepo.engine.format.pasted import handed_over_next
 from memrepo.engine.format.preferences import own_setup, passing_preferences, prefers
 from memrepo.engine.format.remembering import own_short_message, said, user_statements
 from memrepo.engine.format.standing import (
@@ -78,7 +79,8 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
         list[Kept]: the statements.
     """
     entries = list(existing)
-    heard = texts if heard is None else heard
+    heard = handed_over_next(texts if heard is None else heard)  # the paste after "I'll paste it next" (B32-5)
+    texts = handed_over_next(texts)
     key = (tuple(texts), tuple(heard), tuple((e.path, e.text, e.by, tuple(sorted(e.meta.items()))) for e in entries))
     if key in _CACHE:
         return list(_CACHE[key])

@@ -31,6 +31,7 @@ from pathlib import Path
 from memrepo.engine.agents.transcripts import Task
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import LESSONS_MD, ME_MD
+from memrepo.engine.format.pasted import handed_over_next
 from memrepo.engine.format.paths import normalize_workspace
 from memrepo.engine.format.remembering import about_user, user_statements
 from memrepo.engine.format.standing import harmful, project_rule, rule_statements
@@ -55,7 +56,7 @@ def statements(task: Task) -> list[str]:
 
 
 def _messages(task: Task) -> list[str]:
-    return [redact_text(text) for text in task.user_messages]
+    return handed_over_next([redact_text(text) for text in task.user_messages])  # "I'll paste it next" (B32-5)
 
 
 def rules(task: Task) -> list[str]:

@@ -197,3 +197,41 @@ def own_short_message(text: str) -> bool:
     if task_material(text) is not None:
         return False  # "Translate this to French: the deploy window is Friday now" (B30-25)
     return len(lines) <= 2 and not any(_INTRO_LINE_RE.search(line) for line in lines[:-1])
+
+
+_COMING_RE = re.compile(
+    r"\b(?:i['’]?ll|i\s+will|i\s+am\s+(?:going|about)\s+to|i['’]?m\s+(?:going|about)\s+to|let\s+me|gonna)"
+    r"\s+(?:\w+\s+)?(?:paste|send|share|drop|forward|copy|post|put)\b"
+    r"|\b(?:in\s+)?(?:my|the)\s+next\s+message\b|\bwhat\s+i\s+(?:paste|send)\b",
+    re.IGNORECASE,
+)
+"""A message saying the text to work on comes in the next one: "I'll paste it next", "in my next message"."""
+
+
+def handed_over_next(messages: list[str]) -> list[str]:
+    """``messages`` with each one that is only text handed over for a task asked in the message before it blanked
+    (breaker32 B32-5): "Can you translate our README section to German? I'll paste it in my next message." then the
+    section. The message before must ask a task (:data:`_TASK_RE`), say the text comes next (:data:`_COMING_RE`) and
+    hand over nothing itself; the next message must ask no task of its own. A last paragraph back in the user's own
+    voice ("Also, remember that X") stays.
+
+    Args:
+        messages: a session's user messages, in order.
+
+    Returns:
+        list[str]: the same messages, the handed-over ones replaced by their own last paragraph or "" (as many, in
+        the same order, so indices still match the session's).
+    """
+    out = list(messages)
+    for i in range(1, len(messages)):
+        before = readable(messages[i - 1])
+        if _TASK_RE.search(before) is None or _COMING_RE.search(before) is None or task_material(messages[i - 1]):
+            continue
+        text = messages[i]
+        lines = [line for line in readable(text).splitlines() if line.strip()]
+        if not lines or any(_asks_task(line) is not None for line in lines[:TASK_LINE_FROM_TOP]):
+            continue
+        head, sep, last = text.rpartition("\n\n")
+        own = sep and head.strip() and _OWN_LAST_RE.match(last)
+        out[i] = last.strip() if own else ""
+    return out

@@ -89,6 +89,18 @@ def test_the_material_under_a_task_line_after_a_greeting_is_not_kept(world, tmp_
     assert list(kept(everywhere(store))) == ["We deploy with make ship"]
 
 
+def test_text_pasted_in_the_turn_after_its_task_is_not_kept(world, tmp_path: Path) -> None:
+    """breaker32 B32-5: the request and the paste in separate turns; the next turn of the user's own is kept."""
+    store, project = world
+    turns = [
+        ("Can you translate our README section to German? I'll paste it in my next message.", "Sure, paste it."),
+        (README_TO_TRANSLATE.split("\n\n", 1)[1], "Hier ist es."),
+        ("Thanks! Remember that we deploy with make ship.", "Noted."),
+    ]
+    session_end(store, tmp_path, project, turns)
+    assert list(kept(everywhere(store))) == ["We deploy with make ship"]
+
+
 def test_the_users_own_request_after_the_material_is_still_kept(world, tmp_path: Path) -> None:
     store, project = world
     said = (

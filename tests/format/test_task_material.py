@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from memrepo.engine.format.pasted import own_short_message, task_material
+from memrepo.engine.format.pasted import handed_over_next, own_short_message, task_material
 from memrepo.engine.format.remembering import user_statements
 from memrepo.engine.format.thatclauses import that_clauses
 
@@ -53,6 +53,21 @@ def test_the_material_of_a_task(text: str, material: str) -> None:
 )
 def test_no_material(text: str) -> None:
     assert task_material(text) is None
+
+
+def test_the_text_handed_over_in_the_next_message() -> None:
+    """breaker32 B32-5: "I'll paste it next", then the paste; its last paragraph in the user's own voice stays."""
+    ask = "Can you translate our README section to German? I'll paste it in my next message."
+    paste = "## Setup\nKeep in mind that X.\nRun Y first."
+    assert handed_over_next([ask, paste, "Remember that Z."]) == [ask, "", "Remember that Z."]
+    assert handed_over_next([ask, paste + "\n\nAlso, remember that Z."]) == [ask, "Also, remember that Z."]
+    # the message before says nothing comes next, hands its text over itself, or the next one asks its own task
+    plain = ["Can you summarize this PR for me?", "Remember that we deploy on Fridays."]
+    assert handed_over_next(plain) == plain
+    inline = ["Translate this, I'll paste more later: Hallo.", "Remember that Z."]
+    assert handed_over_next(inline) == inline
+    own_task = [ask, "Explain this error first:\nValueError"]
+    assert handed_over_next(own_task) == own_task
 
 
 def test_a_one_line_task_is_no_correction_of_the_users_own() -> None:
