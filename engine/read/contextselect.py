@@ -142,6 +142,7 @@ def _says_change(text: str) -> bool:
 _REVERT_RE = re.compile(r"\b(?:again|back (?:to|at|on|in)|reverted|rolled back)\b")
 
 
+@lru_cache(maxsize=4096)
 def _reverts(text: str) -> bool:
     """Whether a line says it undoes a change ("My editor is Vim again", "rolled back to Postgres 15"): on the same
     day it is as new as the change it undoes, and the later line wins (breaker13 B13-14)."""

@@ -28,7 +28,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .contextselect import Candidate, may_replace
 from .recallkeys import SEQ_BITS
@@ -83,7 +83,9 @@ def disputed_in(entries: dict[int, tuple[int, str, str, str]], key: bytes | None
     return _judged(entries, key)[1]
 
 
-def may_change(entries: dict[int, tuple[int, str, str, str]], iid: int, by_agent: bool = False) -> bool:
+def may_change(
+    entries: dict[int, tuple[int, str, str, str]], iid: int, by_agent: bool = False, key: bytes | None = None
+) -> bool:
     """Whether a newer entry of the file could replace entry ``iid`` by the context block's rule (with ``by_agent``:
     an agent's entry correct it, the user's): False only when none can, so the rule (15-30 ms a file of 40 entries)
     is asked only when it may answer.
@@ -91,47 +93,100 @@ def may_change(entries: dict[int, tuple[int, str, str, str]], iid: int, by_agent
     The rule relates two lines by a ``subject:`` or ``supersedes:`` naming the older one (:func:`_names`), or by a topic word they share
     (:func:`~.contextselect.topic_terms`: a stem keeps three characters or more of its word); so a newer line that has
     neither and shares no word's first three characters with the entry (stop words and numbers aside) cannot; one that
-    does not say it changed (:func:`_says_change`) only by restating it (:func:`_restates`), and an agent's line never
-    corrects the user's so.
+    does not say it changed (:func:`_says_change`) only by restating it (the same numbers and at least
+    :data:`~.contextselect.MIN_SHARED` topic words shared, before the file's common words go), and an agent's line never
+    corrects the user's so. What each line holds for these tests is read once a file (:func:`_lines_of`, cached by
+    the entries' digest): asked for each of 200 hits of one 400-entry file it was read 200 times (8 s a recall).
     """
-    _line, text, meta_json, _ctx = entries[iid]
-    if by_agent and _by(meta_json) == "agent":
+    lines = _lines_of(entries, key)
+    own = lines[iid]
+    if by_agent and own.by == "agent":
         return False  # an agent's line is never marked so
-    dated, newest = [], ""
-    for other, (at, _text, meta, _c) in sorted(entries.items(), key=lambda kv: kv[1][0]):
-        added = str(_meta(meta).get("added", "")).strip()[:10]  # as contextselect.candidates dates a line
-        newest = max(newest, added)
-        dated.append((other, (added or newest, at)))
-    own = dict(dated)[iid]
-    rough: frozenset[str] | None = None
-    for other, when in dated:
-        if when <= own or other == iid:
+    for other in lines.values():
+        if other.when <= own.when or other.iid == iid:
             continue
-        if by_agent and _by(entries[other][2]) != "agent":
+        if by_agent and other.by != "agent":
             continue
-        if _names(_meta(entries[other][2]), _meta(meta_json), text):
+        if _names(other, own):
             return True
-        newer = entries[other][1]
-        if _says_change(newer):
-            rough = _rough(text) if rough is None else rough
-            if rough & _rough(newer):
+        if other.says_change:
+            if own.rough & other.rough:
                 return True
-        elif not by_agent and _restates(text, newer):
+        elif not by_agent and own.numbers == other.numbers and len(own.topic & other.topic) >= _min_shared():
             return True
     return False
 
 
-def _restates(old: str, new: str) -> bool:
-    """Whether ``new`` may restate ``old`` (the rule's one way to replace a line without saying it changed): the same
-    numbers and at least :data:`~.contextselect.MIN_SHARED` topic words shared (before the file's common words go)."""
+class _Line(NamedTuple):
+    """What :func:`may_change` reads of one entry, folded once."""
+
+    iid: int
+    when: tuple[str, int]  # (its date, or the newest date above it; its line)
+    by: str
+    subject: str  # folded
+    supersedes: str  # folded
+    text: str  # folded
+    says_change: bool
+    rough: frozenset[str]
+    numbers: frozenset[str]
+    topic: frozenset[str]
+
+
+_lines_cache: OrderedDict[bytes, dict[int, _Line]] = OrderedDict()
+
+
+def _lines_of(entries: dict[int, tuple[int, str, str, str]], key: bytes | None = None) -> dict[int, _Line]:
+    """Each entry of a file as :func:`may_change` reads it, in line order, cached by :func:`digest_of` (``key``, when
+    the caller has it; up to :data:`CACHE_FILES` files)."""
+    key = digest_of(entries) if key is None else key
+    with _cache_lock:
+        got = _lines_cache.get(key)
+        if got is not None:
+            _lines_cache.move_to_end(key)
+            return got
     from memrepo.engine.format.terms import fold, split_folded
 
-    from .contextselect import MIN_SHARED, topic_words
+    from .contextselect import topic_words
 
-    def numbers(text: str) -> frozenset[str]:
-        return frozenset(w for w in split_folded(fold(text)) if w.isdigit())
+    out: dict[int, _Line] = {}
+    newest = ""
+    for iid, (at, text, meta_json, _ctx) in sorted(entries.items(), key=lambda kv: kv[1][0]):
+        meta = _meta(meta_json)
+        added = str(meta.get("added", "")).strip()[:10]  # as contextselect.candidates dates a line
+        newest = max(newest, added)
+        folded = fold(text)
+        out[iid] = _Line(
+            iid=iid,
+            when=(added or newest, at),
+            by=_by_meta(meta),
+            subject=fold(str(meta.get("subject", ""))),
+            supersedes=fold(str(meta.get("supersedes", ""))),
+            text=folded,
+            says_change=_says_change(text),
+            rough=_rough(text),
+            numbers=frozenset(w for w in split_folded(folded) if w.isdigit()),
+            topic=frozenset(topic_words(text)),
+        )
+    with _cache_lock:
+        _lines_cache[key] = out
+        while len(_lines_cache) > CACHE_FILES:
+            _lines_cache.popitem(last=False)
+    return out
 
-    return numbers(old) == numbers(new) and len(topic_words(old) & topic_words(new)) >= MIN_SHARED
+
+def _names(new: _Line, old: _Line) -> bool:
+    """Whether a newer entry's metadata names an older one as the rule reads it: the same ``subject:``, or a
+    ``supersedes:`` that is its subject or, of 8 characters or more, in its text (folded)."""
+    if old.subject and new.subject == old.subject:
+        return True
+    named = new.supersedes
+    return bool(named) and (named == old.subject or (len(named) >= 8 and named in old.text))
+
+
+def _min_shared() -> int:
+    from .contextselect import MIN_SHARED
+
+    return MIN_SHARED
 
 
 def _says_change(text: str) -> bool:
@@ -146,18 +201,6 @@ def _says_change(text: str) -> bool:
     return ":" in folded or any(w in CHANGE_WORDS or w == "not" for w in split_folded(folded))
 
 
-def _names(new: dict[str, Any], old: dict[str, Any], old_text: str) -> bool:
-    """Whether a newer entry's metadata names an older one as the rule reads it: the same ``subject:``, or a
-    ``supersedes:`` that is its subject or, of 8 characters or more, in its text (folded)."""
-    from memrepo.engine.format.terms import fold
-
-    subject = fold(str(old.get("subject", "")))
-    if subject and fold(str(new.get("subject", ""))) == subject:
-        return True
-    named = fold(str(new.get("supersedes", "")))
-    return bool(named) and (named == subject or (len(named) >= 8 and named in fold(old_text)))
-
-
 def _meta(meta_json: str) -> dict[str, Any]:
     try:
         meta = json.loads(meta_json or "{}")
@@ -166,10 +209,10 @@ def _meta(meta_json: str) -> dict[str, Any]:
     return meta if isinstance(meta, dict) else {}
 
 
-def _by(meta_json: str) -> str:
+def _by_meta(meta: dict[str, Any]) -> str:
     from .recallkeys import hit_by
 
-    return hit_by({k: str(v) for k, v in _meta(meta_json).items()})
+    return hit_by({k: str(v) for k, v in meta.items()})
 
 
 def _rough(text: str) -> frozenset[str]:
@@ -188,32 +231,51 @@ def marks_of(index: RecallIndex, iids: list[int]) -> dict[int, tuple[int | None,
     The block hides a replaced line; recall lists it under its replacement (:func:`with_replacements`), marked
     "(replaced by L<n>)" in every front end (breaker11 B11-7: the prompt hook gave a replaced pin unmarked).
     """
-    since = since_lines(index, iids)
+    files: dict[str, tuple[dict[int, tuple[int, str, str, str]], bytes]] = {}
+    since = since_lines(index, iids, files)
     out: dict[int, tuple[int | None, int | None]] = {}
     for iid in iids:
-        row = index.row(iid)
-        entries = index.file_entries(row[0]) if row is not None else {}
-        new = replaced_in(entries).get(iid) if len(entries) > 1 and may_change(entries, iid) else None
+        entries, key = _file_of(index, iid, files)
+        new = replaced_in(entries, key).get(iid) if len(entries) > 1 and may_change(entries, iid, key=key) else None
         line = entries[new][0] if new is not None and new in entries else None
         if line is not None or iid in since:
             out[iid] = (since.get(iid), line)
     return out
 
 
-def since_lines(index: RecallIndex, iids: list[int]) -> dict[int, int]:
+def since_lines(
+    index: RecallIndex,
+    iids: list[int],
+    files: dict[str, tuple[dict[int, tuple[int, str, str, str]], bytes]] | None = None,
+) -> dict[int, int]:
     """The line of the agent entry that corrects each of ``iids`` that one corrects (:func:`disputed_in`), by item id.
 
     Recall shows the block's mark with such a hit (breaker7 B7-18): the agent reading "My editor is vim" in a recall
-    hit is told that a newer agent line says otherwise, and where.
+    hit is told that a newer agent line says otherwise, and where. ``files``: the files read so far (:func:`_file_of`).
     """
+    files = {} if files is None else files
     out: dict[int, int] = {}
     for iid in iids:
-        row = index.row(iid)
-        entries = index.file_entries(row[0]) if row is not None else {}
-        new = disputed_in(entries).get(iid) if len(entries) > 1 and may_change(entries, iid, True) else None
+        entries, key = _file_of(index, iid, files)
+        new = disputed_in(entries, key).get(iid) if len(entries) > 1 and may_change(entries, iid, True, key) else None
         if new is not None and new in entries:
             out[iid] = entries[new][0]
     return out
+
+
+def _file_of(
+    index: RecallIndex, iid: int, files: dict[str, tuple[dict[int, tuple[int, str, str, str]], bytes]]
+) -> tuple[dict[int, tuple[int, str, str, str]], bytes]:
+    """The entries of the file holding item ``iid`` and their :func:`digest_of`, read once a file a call (``files``:
+    path -> both, filled): 200 hits of one file read and hashed its 400 entries 800 times."""
+    row = index.row(iid)
+    if row is None:
+        return {}, digest_of({})
+    got = files.get(row[0])
+    if got is None:
+        entries = index.file_entries(row[0])
+        got = files[row[0]] = (entries, digest_of(entries))
+    return got
 
 
 def _judged(entries: dict[int, tuple[int, str, str, str]], key: bytes | None) -> tuple[dict[int, int], dict[int, int]]:
@@ -360,6 +422,7 @@ def with_replacements(
         item id of the line it replaces).
     """
     keys = dict(hits)
+    files: dict[str, tuple[dict[int, tuple[int, str, str, str]], bytes]] = {}
     out: list[tuple[int, tuple]] = []
     placed: set[int] = set()
     brought: dict[int, int] = {}
@@ -367,10 +430,8 @@ def with_replacements(
         if iid in placed:
             continue  # moved above the line it replaces
         if len(out) < limit:
-            row = index.row(iid)
-            entries = index.file_entries(row[0]) if row is not None else {}
-            digest = digest_of(entries)
-            new = replaced_in(entries, digest).get(iid) if may_change(entries, iid) else None
+            entries, digest = _file_of(index, iid, files)
+            new = replaced_in(entries, digest).get(iid) if may_change(entries, iid, key=digest) else None
             if new is None and vectors is not None and len(entries) > 1:
                 new = _said_changed_cached(vectors, iid, entries, restated, digest)
             if pairs is not None and new is not None and (new in placed or index.row(new) is not None):
