@@ -143,8 +143,9 @@ def test_same_ranked_results_as_the_in_memory_index(tmp_path: Path) -> None:
     built.close()
     reopened = RecallIndex(tmp_path)  # as a new process: opens the file, builds nothing
     assert reopened.built and reopened.sync() == 0
-    assert len(reopened) == len(_oracle(tmp_path)) > 1000
-    assert _compare(reopened, _oracle(tmp_path), queries) == 300 * len(SCOPES) * 2
+    oracle = _oracle(tmp_path)
+    assert len(reopened) == len(oracle) > 1000
+    assert _compare(reopened, oracle, queries) == 300 * len(SCOPES) * 2
     # Non-empty results were compared, not only empty lists (some random word mixes, "unicorn item",
     # fall under the confidence minimum and rightly get nothing).
     assert sum(bool(reopened.search(q)) for q in queries) > 200
