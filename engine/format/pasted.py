@@ -82,9 +82,9 @@ def task_material(text: str) -> tuple[int, int] | None:
             and "\n\n" in shown[lines[-2][1] : lines[-1][0]]
             and _OWN_LAST_RE.match(shown[lines[-1][0] :])
         )
-        last = len(lines) - (2 if own_last else 1)
-        if at + 1 <= last:
-            return lines[at + 1][0], lines[last][1]
+        final = len(lines) - (2 if own_last else 1)
+        if at + 1 <= final:
+            return lines[at + 1][0], lines[final][1]
     last, before = lines[-1], lines[:-1]
     tail = shown[last[0] : last[1]]
     ask = before and _asks_task(tail) is not None and _BACK_RE.search(tail) is not None
