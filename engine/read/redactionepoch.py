@@ -76,6 +76,7 @@ _DETECTOR_SOURCES = (
             "attestations",
             "fileforms",
             "vendornames",
+            "base64text",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",

@@ -25,7 +25,7 @@ import json
 from collections.abc import Iterator
 
 from . import lazyre
-from .identifiers import _b64
+from .base64text import decode_base64
 
 Span = tuple[int, int]
 
@@ -41,11 +41,6 @@ _PLATFORM_HOST_RE = lazyre.compile(
 _DNS_NAME_RE = lazyre.compile(
     r"(?<![\w.-])(?:[A-Za-z0-9][A-Za-z0-9-]{0,62}\._domainkey|_dmarc)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
 )
-
-
-def _b64url(value: str) -> bytes | None:
-    """``value`` decoded as base64url, padding or not (:func:`.identifiers._b64`'s rule), or None."""
-    return _b64(value, urlsafe=True)
 
 
 def _cbor_head(raw: bytes, at: int) -> tuple[int, int, int] | None:
@@ -90,7 +85,7 @@ def cose_public_key(raw: bytes) -> bool:
 
 
 def _client_data(value: str) -> bool:
-    raw = _b64url(value)
+    raw = decode_base64(value, "urlsafe")
     if raw is None:
         return False
     try:
@@ -107,7 +102,11 @@ def spans(text: str) -> Iterator[Span]:
 
         for m in _SIG_RE.finditer(text):
             value = m.group(0)
-            if ("_" in value or "-" in value) and (raw := _b64url(value)) is not None and der_signature(raw):
+            if (
+                ("_" in value or "-" in value)
+                and (raw := decode_base64(value, "urlsafe")) is not None
+                and der_signature(raw)
+            ):
                 yield m.span()
     if "eyJ" in text:
         for m in _CLIENT_DATA_RE.finditer(text):
@@ -119,7 +118,7 @@ def spans(text: str) -> Iterator[Span]:
                 yield m.span()
     if "hallenge" in text or "HALLENGE" in text:
         for m in _CHALLENGE_RE.finditer(text):
-            raw = _b64url(m.group("value"))
+            raw = decode_base64(m.group("value"), "urlsafe")
             if raw is not None and 16 <= len(raw) <= 64:
                 yield m.span("value")
     if "." in text:

@@ -16,12 +16,11 @@ never by its look:
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 from collections.abc import Iterator
 
 from . import lazyre
+from .base64text import decode_base64
 
 Span = tuple[int, int]
 
@@ -43,15 +42,8 @@ _REKOR_KINDS = frozenset(
 )
 
 
-def _b64(value: str) -> bytes | None:
-    try:
-        return base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
-    except (binascii.Error, ValueError):
-        return None
-
-
 def _rekor_body(value: str) -> bool:
-    raw = _b64(value)
+    raw = decode_base64(value)
     if raw is None:
         return False
     try:
@@ -65,7 +57,7 @@ def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of every value in ``text`` that its file format defines as public (the module's docstring)."""
     if "iVBOR" in text or "/9j/" in text or "R0lGOD" in text or "UklGR" in text:
         for m in _IMAGE_RE.finditer(text):
-            raw = _b64(m.group(0)[:24])
+            raw = decode_base64(m.group(0)[:24])
             if raw is not None and raw.startswith(_IMAGE_MAGIC):
                 yield m.span()
     if "gp" in text.lower():
@@ -75,7 +67,7 @@ def spans(text: str) -> Iterator[Span]:
                 yield base + fp.start(), base + fp.end()
     if ":" in text:
         for m in _NIX_KEY_RE.finditer(text):
-            raw = _b64(m.group("b64"))
+            raw = decode_base64(m.group("b64"))
             if raw is not None and len(raw) == 32:
                 yield m.span()
     if "eyJ" in text:

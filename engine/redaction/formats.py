@@ -36,12 +36,11 @@ A value labelled by a secret word (``secret``, ``password``, ``private``,
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from collections.abc import Iterator
 
 from . import checksums, idshapes, lazyre
+from .base64text import decode_base64
 
 Span = tuple[int, int]
 
@@ -141,15 +140,6 @@ def _line(text: str, start: int) -> str:
     return text[a : b if b >= 0 else len(text)]
 
 
-def _b64(value: str) -> bytes | None:
-    """Bytes of standard or URL-safe base64 ``value`` (padding optional), or None."""
-    v = value.replace("-", "+").replace("_", "/").rstrip("=")
-    try:
-        return base64.b64decode(v + "=" * (-len(v) % 4), validate=True)
-    except (binascii.Error, ValueError):
-        return None
-
-
 _UINT_LENGTHS = {0xCC: 1, 0xCD: 2, 0xCE: 4, 0xCF: 8}
 
 
@@ -192,17 +182,17 @@ def _checksummed(text: str) -> Iterator[Span]:
 def _decoded(text: str) -> Iterator[Span]:
     if "_k" in text:
         for m in _GH_NODE_RE.finditer(text):
-            if _msgpack_ids(_b64(m.group("v"))):
+            if _msgpack_ids(decode_base64(m.group("v"), "either")):
                 yield m.span()
     if "MD" in text:
         for m in _GH_LEGACY_RE.finditer(text):
-            raw = _b64(m.group(0))
+            raw = decode_base64(m.group(0), "either")
             body = _GH_LEGACY_BODY_RE.fullmatch(raw.decode("ascii", "replace")) if raw else None
             if body and int(body.group("n")) == len(body.group("type")):
                 yield m.span()
     if "AAMk" in text or "AAQk" in text:
         for m in _EWS_RE.finditer(text):
-            raw = _b64(m.group(0))
+            raw = decode_base64(m.group(0), "either")
             if raw is not None and raw[2:4] == b"\x24\x00" and _GUID_ASCII_RE.fullmatch(raw[4:40]):
                 yield m.span()
     if "did:" in text:

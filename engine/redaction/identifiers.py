@@ -40,13 +40,12 @@ redacted (only the identifier's own characters are public):
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import re
 from collections.abc import Iterator
 
 from . import checksums, formats, lazyre
+from .base64text import decode_base64
 
 Span = tuple[int, int]
 
@@ -233,16 +232,6 @@ def _line(text: str, start: int) -> str:
     return text[a : b if b >= 0 else len(text)]
 
 
-def _b64(value: str, *, urlsafe: bool = False) -> bytes | None:
-    raw = value.rstrip("=")
-    try:
-        if urlsafe:
-            return base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4))
-        return base64.b64decode(raw + "=" * (-len(raw) % 4), validate=True)
-    except (binascii.Error, ValueError):
-        return None
-
-
 def _looks_secret(piece: str) -> bool:
     """Whether a piece of an id reads as a credential: 12+ characters, letters with digits or cases mixed."""
     from .rules import looks_like_credential
@@ -287,7 +276,7 @@ def _checksummed(text: str) -> Iterator[Span]:
 def _fingerprints(text: str) -> Iterator[Span]:
     if "SHA" in text:
         for m in _SSH_FP_RE.finditer(text):
-            raw = _b64(m.group("s256") or m.group("s1"))
+            raw = decode_base64(m.group("s256") or m.group("s1"))
             if raw is not None and len(raw) == (32 if m.group("s256") else 20):
                 yield m.span()
     if ":" in text:
@@ -398,7 +387,7 @@ def _public_by_design(text: str) -> Iterator[Span]:
 
 
 def _jwt_header_ok(value: str) -> bool:
-    raw = _b64(value, urlsafe=True)
+    raw = decode_base64(value, "urlsafe")
     try:
         data = json.loads(raw) if raw else None
     except ValueError:
@@ -408,7 +397,7 @@ def _jwt_header_ok(value: str) -> bool:
 
 def _plain_text_ok(value: str) -> bool:
     """Whether base64 ``value`` decodes to plain words or a JSON object with no credential in it."""
-    raw = _b64(value)
+    raw = decode_base64(value)
     if raw is None or len(raw) < 8:
         return False
     try:

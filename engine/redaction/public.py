@@ -49,8 +49,6 @@ dressed as one of them is still redacted:
 
 from __future__ import annotations
 
-import base64
-import binascii
 import bisect
 import itertools
 import json
@@ -58,6 +56,7 @@ import re
 from collections.abc import Iterator
 
 from . import lazyre, slots
+from .base64text import decode_base64
 
 Span = tuple[int, int]
 Span3 = tuple[int, int, str]
@@ -140,18 +139,9 @@ a client secret ``pi_…_secret_…`` runs on and is not one), OpenAI (``asst_``
 (``msg_``, ``toolu_``), Amazon Bedrock's tool calls (``tooluse_``)."""
 
 
-def _b64(value: str, *, urlsafe: bool = False) -> bytes | None:
-    pad = "=" * (-len(value.rstrip("=")) % 4)
-    try:
-        raw = value.rstrip("=") + pad
-        return base64.urlsafe_b64decode(raw) if urlsafe else base64.b64decode(raw, validate=True)
-    except (binascii.Error, ValueError):
-        return None
-
-
 def _ssh_ok(algo: str, body: str) -> bool:
     """Whether ``body`` is SSH wire format whose first string names ``algo`` (RFC 4253 §6.6)."""
-    raw = _b64(body)
+    raw = decode_base64(body)
     if raw is None or len(raw) < 4:
         return False
     n = int.from_bytes(raw[:4], "big")
@@ -160,12 +150,12 @@ def _ssh_ok(algo: str, body: str) -> bool:
 
 def _der_ok(body: str) -> bool:
     lines = [ln.strip() for ln in body.strip().splitlines() if ln.strip() and ":" not in ln]
-    raw = _b64("".join(lines))
+    raw = decode_base64("".join(lines))
     return raw is not None and len(raw) >= 32 and raw[0] == 0x30
 
 
 def _mapbox_ok(payload: str) -> bool:
-    raw = _b64(payload, urlsafe=True)
+    raw = decode_base64(payload, "urlsafe")
     if raw is None:
         return False
     try:
@@ -176,7 +166,7 @@ def _mapbox_ok(payload: str) -> bool:
 
 
 def _data_url_ok(mime: str, body: str) -> bool:
-    raw = _b64(body[:64])
+    raw = decode_base64(body[:64])
     if raw is None:
         return False
     if mime == "image/svg+xml":
@@ -194,7 +184,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
         for m in _DIGEST_RE.finditer(text):
             yield m.span()
         for m in _SRI_RE.finditer(text):
-            raw = _b64(m.group("b64"))
+            raw = decode_base64(m.group("b64"))
             if raw is not None and len(raw) == int(m.group("bits")) // 8:
                 yield m.span()
     if "AAAA" in text:
@@ -207,7 +197,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
                 yield m.span()
     if "h1:" in text:
         for m in _GOSUM_RE.finditer(text):
-            raw = _b64(m.group("b64"))
+            raw = decode_base64(m.group("b64"))
             if raw is not None and len(raw) == 32:
                 yield m.span()
     if "pk" in text:
@@ -242,7 +232,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
             yield m.span()
     if "PublicKey" in text or "publickey" in text.lower():
         for m in _WG_RE.finditer(text):
-            raw = _b64(m.group("b64"))
+            raw = decode_base64(m.group("b64"))
             if raw is not None and len(raw) == 32:
                 yield m.start("b64"), m.end("b64")
     if "pub" in text.lower() or "comment" in text or text.count(":") >= 2 or "kid" in text or "x5t" in text:

@@ -15,11 +15,10 @@ entries, SBOM attestations) carries values no one keeps secret, each checkable b
 
 from __future__ import annotations
 
-import base64
-import binascii
 from collections.abc import Iterator
 
 from . import lazyre
+from .base64text import decode_base64
 
 Span = tuple[int, int]
 
@@ -61,18 +60,11 @@ def der_signature(raw: bytes) -> bool:
     return mid is not None and _integer(raw, mid) == len(raw)
 
 
-def _b64(value: str) -> bytes | None:
-    try:
-        return base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
-    except (binascii.Error, ValueError):
-        return None
-
-
 def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of every DER signature and every named key id in ``text``."""
     if "M" in text:
         for m in _B64_RE.finditer(text):
-            raw = _b64(m.group(0))
+            raw = decode_base64(m.group(0))
             if raw is not None and der_signature(raw):
                 yield m.span()
     if "30" in text:
@@ -94,5 +86,5 @@ def _key_id(label: str, value: str) -> bool:
         return all(c.isalnum() or c in "-_" for c in value) and not value.startswith(_PREFIXES)
     if all(c in "0123456789abcdefABCDEF" for c in value):
         return len(value) in _HEX_LENGTHS
-    raw = _b64(value)
+    raw = decode_base64(value)
     return raw is not None and len(raw) in _B64_LENGTHS
