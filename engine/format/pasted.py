@@ -48,7 +48,20 @@ _BACK_RE = re.compile(r"\babove\b|\b(?:this|these)(?:\s+(?:for\s+me|please|for\s
 ("Now explain this error." after the user's own lines names something else: those lines stay theirs)."""
 _OWN_LAST_RE = re.compile(r"\s*(?:also|and\s+also|btw|by\s+the\s+way|p\.?s\.?|unrelated|separately)\b", re.IGNORECASE)
 """A last line back in the user's own voice after the material: "Also, remember that we ship on Fridays"."""
-_ASKS_TO_KEEP_RE = re.compile(r"\b(?:remember|keep\s+in\s+mind|note\s+that|don['’]?t\s+forget)\b", re.IGNORECASE)
+_OWN_KEEP_RE = re.compile(
+    r"\s*(?:remember\s+that|from\s+now\s+on|keep\s+in\s+mind\s+that|don['’]?t\s+forget\s+that)\b", re.IGNORECASE
+)
+"""A last paragraph of one line after the material that asks to keep something: the user's own too ("Remember that we
+target Python 3.12 only.", breaker33); a pasted page's last paragraph runs longer than a line."""
+_ASKS_TO_KEEP_RE = re.compile(
+    r"\b(?:remember|keep\s+in\s+mind|note\s+that|don['’]?t\s+forget|from\s+now\s+on|going\s+forward)\b", re.I
+)
+"""Words before a task word that make the line the user's own: a request to keep ("Remember that I translate the
+docs") or a standing rule ("From now on, explain this kind of error in plain English", breaker33)."""
+PREAMBLE_CHARS = 80
+"""A line above the task line is a greeting, a short lead-in or a short line of the user's own ("Morning!", "Quick
+one.", "Remember that we deploy with make ship."): at most this many characters (it stays the user's; under a longer
+one, a task line is taken for the user's own words too, as before round 22)."""
 
 
 def task_material(text: str) -> tuple[int, int] | None:
@@ -77,11 +90,9 @@ def task_material(text: str) -> tuple[int, int] | None:
         rest = start + task + (ahead.end() if ahead else 0) + colon.end() if colon else end
         if colon and colon.group(0) != "?" and shown[rest:end].strip():
             return rest + len(shown[rest:end]) - len(shown[rest:end].lstrip()), lines[-1][1]  # "Translate this: ..."
-        own_last = (
-            len(lines) > 2
-            and "\n\n" in shown[lines[-2][1] : lines[-1][0]]
-            and _OWN_LAST_RE.match(shown[lines[-1][0] :])
-        )
+        own_last = len(lines) > 2 and "\n\n" in shown[lines[-2][1] : lines[-1][0]] and _own_last(shown[lines[-1][0] :])
+        if _all_own(shown, end, lines[at + 1 :]):
+            return None  # "Can you rewrite this function?\nFrom now on, always use type hints." (breaker33)
         final = len(lines) - (2 if own_last else 1)
         if at + 1 <= final:
             return lines[at + 1][0], lines[final][1]
@@ -104,20 +115,23 @@ the user's."""
 
 
 def _task_line(shown: str, lines: list[tuple[int, int]]) -> tuple[int, int | None]:
-    """The first of a message's first :data:`TASK_LINE_FROM_TOP` lines that asks a task on text it hands over: (its
-    index in ``lines``, where the request starts in it), or (0, None)."""
+    """The first of a message's first :data:`TASK_LINE_FROM_TOP` lines that asks a task on text it hands over, under
+    greetings only (:data:`PREAMBLE_CHARS`): (its index in ``lines``, where the request starts in it), or (0, None)."""
     for at, (start, end) in enumerate(lines[:TASK_LINE_FROM_TOP]):
         task = _asks_task(shown[start:end])
         if task is not None:
             return at, task
+        if len(shown[start:end].strip()) > PREAMBLE_CHARS:
+            break  # a line of the user's own says more than a greeting: what follows is theirs too
     return 0, None
 
 
 def _asks_task(line: str) -> int | None:
     """Where the request for a task on handed-over text in ``line`` starts (:data:`_TASK_RE` then :data:`_MATERIAL_RE`),
-    or None; None too when the line asks to keep something before it ("Remember that I translate the docs")."""
+    or None; None too when the line asks to keep something before it ("Remember that I translate the docs") or is a
+    markdown heading ("## How to explain this to new hires": a pasted page's title, breaker33)."""
     task = _TASK_RE.search(line)
-    if task is None or _ASKS_TO_KEEP_RE.search(line[: task.start()]):
+    if task is None or _ASKS_TO_KEEP_RE.search(line[: task.start()]) or _HEADING_RE.match(line):
         return None
     return task.start() if _MATERIAL_RE.search(line[task.start() :]) else None
 
@@ -201,19 +215,63 @@ def own_short_message(text: str) -> bool:
 
 _COMING_RE = re.compile(
     r"\b(?:i['’]?ll|i\s+will|i\s+am\s+(?:going|about)\s+to|i['’]?m\s+(?:going|about)\s+to|let\s+me|gonna)"
-    r"\s+(?:\w+\s+)?(?:paste|send|share|drop|forward|copy|post|put)\b"
-    r"|\b(?:in\s+)?(?:my|the)\s+next\s+message\b|\bwhat\s+i\s+(?:paste|send)\b",
+    r"\s+(?:\w+\s+)?paste\b|\b(?:in\s+)?my\s+next\s+message\b|\bwhat\s+i\s+(?:paste|send)\s+next\b"
+    r"|\b(?:send|give)\s+(?:it|this|them)\s+(?:to\s+you\s+)?(?:next|in\s+a\s+(?:sec|second|moment|minute))\b",
     re.IGNORECASE,
 )
-"""A message saying the text to work on comes in the next one: "I'll paste it next", "in my next message"."""
+"""A message saying the text to work on comes in the next one: "I'll paste it next", "in my next message", "I'll send
+it in a sec"; not "I'll send you the logs later" or "I'll share it with the team" (breaker33: the next message was the
+user's own)."""
+PASTE_CHARS = 160
+"""A next message that is a paste: two lines or more, or this many characters (a one-line "Actually, never mind.
+From now on, ..." is the user's own)."""
+
+
+_HEADING_RE = re.compile(r"\s*#{1,6}\s")
+"""A markdown heading: never a request."""
+_PLEASANTRY_RE = re.compile(r"\s*(?:thanks?(?:\s+you)?|thx|ty|cheers|please|pls|ok(?:ay)?)\W*$", re.IGNORECASE)
+"""A line that says nothing to keep: "Thanks", "cheers"."""
+
+
+def _all_own(shown: str, end: int, after: list[tuple[int, int]]) -> bool:
+    """Whether the lines after a task line (it ends at ``end``) are all the user's own: straight under it (no blank
+    line), each back in their voice or asking to keep something (:data:`_OWN_LAST_RE`, :data:`_OWN_KEEP_RE`) or a
+    pleasantry ("Thanks"), one at least not: then the task is on something already in the chat, nothing is handed
+    over ("Can you explain this error?\nAlso, from now on always use pnpm.\nThanks", breaker33). Text handed over
+    starts after a blank line or in a voice of its own ("## Setup", "alice: ...", a log line)."""
+    if not after or "\n\n" in shown[end : after[0][0]].replace("\r", ""):
+        return False
+    voiced = [
+        _OWN_LAST_RE.match(shown[a:b]) is not None or _OWN_KEEP_RE.match(shown[a:b]) is not None for a, b in after
+    ]
+    polite = [_PLEASANTRY_RE.match(shown[a:b]) is not None for a, b in after]
+    return any(voiced) and all(v or p for v, p in zip(voiced, polite, strict=True))
+
+
+def _own_last(paragraph: str) -> bool:
+    """Whether a last paragraph after the material is the user's own: :data:`_OWN_LAST_RE`, or one line that asks to
+    keep something (:data:`_OWN_KEEP_RE`)."""
+    return _OWN_LAST_RE.match(paragraph) is not None or (
+        "\n" not in paragraph.strip() and _OWN_KEEP_RE.match(paragraph) is not None
+    )
+
+
+def _own_paragraph(paragraph: str, first: bool) -> bool:
+    """Whether a paragraph of a pasted next message is the user's own: a last one back in their voice
+    (:func:`_own_last`), or a first one of one line that asks to keep something or states a rule ("Before that:
+    remember that the prod DB is read-only for me.")."""
+    if first:
+        return "\n" not in paragraph and _ASKS_TO_KEEP_RE.search(readable(paragraph)) is not None
+    return _own_last(readable(paragraph))
 
 
 def handed_over_next(messages: list[str]) -> list[str]:
     """``messages`` with each one that is only text handed over for a task asked in the message before it blanked
     (breaker32 B32-5): "Can you translate our README section to German? I'll paste it in my next message." then the
     section. The message before must ask a task (:data:`_TASK_RE`), say the text comes next (:data:`_COMING_RE`) and
-    hand over nothing itself; the next message must ask no task of its own. A last paragraph back in the user's own
-    voice ("Also, remember that X") stays.
+    hand over nothing itself; the next message must read as a paste (:data:`PASTE_CHARS`) and ask no task of its own.
+    A last paragraph back in the user's own voice ("Also, remember that X") and a one-line first paragraph that asks to
+    keep something stay (:func:`_own_paragraph`).
 
     Args:
         messages: a session's user messages, in order.
@@ -229,9 +287,11 @@ def handed_over_next(messages: list[str]) -> list[str]:
             continue
         text = messages[i]
         lines = [line for line in readable(text).splitlines() if line.strip()]
-        if not lines or any(_asks_task(line) is not None for line in lines[:TASK_LINE_FROM_TOP]):
+        if len(lines) < 2 and len(text.strip()) < PASTE_CHARS:
+            continue  # a short say of the user's own
+        if any(_asks_task(line) is not None for line in lines[:TASK_LINE_FROM_TOP]):
             continue
-        head, sep, last = text.rpartition("\n\n")
-        own = sep and head.strip() and _OWN_LAST_RE.match(last)
-        out[i] = last.strip() if own else ""
+        paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+        own = [p for n, p in enumerate(paragraphs) if n in (0, len(paragraphs) - 1) and _own_paragraph(p, n == 0)]
+        out[i] = "\n\n".join(own)
     return out
