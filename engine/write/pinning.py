@@ -72,7 +72,7 @@ def _entry(tx: Transaction, ref: str, pinned: bool, expect: str | None) -> tuple
         raise RefError(f"line {number} of {rel} is not an entry ({ref})")
     if is_workspace_file(rel) and entry.meta.get("workspace"):
         raise RefError(f"{ref} is the line naming the workspace {entry.meta['workspace']}, not a memory")
-    if entry.meta.get("by") != "user":
+    if entry.by != "user":  # a line with no by: is the user's, as the format reads it (a line typed by hand)
         raise RefError(
             f"{ref} is not the user's own line (by: {entry.meta.get('by') or 'none'}): only your own lines are "
             "pinned, as with remember --pin"

@@ -108,3 +108,18 @@ def test_a_pin_memory_md_has_no_room_for_is_refused_and_nothing_moves(store: Mem
     result = store.pin(line.ref)
     assert result.action is Action.REFUSED and "MEMORY.md" in (result.reason or "")
     assert store.head() == head and store.read_file("me.md").entries[-1].text == line.text
+
+
+def test_a_line_typed_by_hand_with_no_by_pins(store: MemoryStore) -> None:
+    """First-ten-minutes trial (round 22): a line typed into me.md in the editor has no ``by:``; the app's table shows
+    it as the user's (the format's rule), and `P` refused it as "by: none"."""
+    store.remember(Candidate(text="I use fish as my shell", kind="preference", by="user"))
+    me = store.root / "me.md"
+    me.write_text(me.read_text(encoding="utf-8") + "- Prefers tabs over spaces\n", encoding="utf-8")
+    store.commit_hand_edits()
+    typed = store.read_file("me.md").entries[-1]
+    assert typed.text == "Prefers tabs over spaces" and "by" not in typed.meta and typed.by == "user"
+    result = store.pin(typed.ref, expect=typed.text)
+    assert result.action is Action.PINNED
+    assert entry_texts(store, "MEMORY.md") == ["Prefers tabs over spaces"]
+    assert store.read_file("MEMORY.md").entries[0].by == "user"
