@@ -33,6 +33,7 @@ from .quickbase import (
     door_present,
     errors_as_lines,
     fail,
+    lexical_line,
     no_hit_line,
     read_plain,
     recall_root,
@@ -177,12 +178,16 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
                     start_build=start_index_build,  # while the index builds, a scan again: never a build here
                 )
             best = again[0] if again else None
+        if lexical := lexical_line(provider):
+            sys.stderr.write(lexical + "\n")
         fail(no_hit_line(query, budget, best))
     nearest = not any(hit.answer for hit in hits)  # --all can list a hit under the minimum first
     if nearest:
         from memrepo.engine import NEAREST_LINE
 
         sys.stderr.write(NEAREST_LINE + "\n")
+        if lexical := lexical_line(provider):
+            sys.stderr.write(lexical + "\n")
     out: list[str] = []
     if args["as_json"]:
         import json

@@ -217,6 +217,27 @@ def no_hit_line(query: str, max_bytes: int, best: object | None) -> str:
     )
 
 
+LEXICAL_LINE = (
+    "memrepo: recall matched words only, not meaning: the semantic extra is not installed "
+    "(`memrepo health` says how to add it)"
+)
+"""What ``memrepo recall`` adds on standard error when nothing answers and the semantic extra is missing."""
+
+
+def lexical_line(provider: str) -> str | None:
+    """:data:`LEXICAL_LINE` when ``[semantic] provider`` is ``auto`` and the local model is not installed, else None.
+
+    Said only beside "no memory matches" and the nearest entries (a new user's "how do we release?" over "We deploy
+    with make ship" got nothing and no hint why, while the README says the recall result says so; round 22).
+    Semantic recall turned off on purpose, or another provider, says nothing.
+    """
+    from memrepo.engine.read.semantic_model import local_model_installed, semantic_off
+
+    if provider != "auto" or semantic_off(provider) or local_model_installed():
+        return None
+    return LEXICAL_LINE
+
+
 def skipped_line(root: Path, hits: list | None = None) -> str | None:
     """The one line ``memrepo recall`` prints on standard error when files were too large to search, else None.
 

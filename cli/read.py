@@ -99,6 +99,7 @@ def recall(
     from .quickbase import (  # only when recall runs
         NEAREST_TAG,
         UNBUDGETED,
+        lexical_line,
         no_hit_line,
         scan_line,
         skipped_line,
@@ -137,10 +138,14 @@ def recall(
             again = store.recall(
                 query, workspace=workspace, limit=1, max_bytes=UNBUDGETED, min_confidence=floor, related=True
             )
+        if lexical := lexical_line(store.settings.semantic.provider):
+            click.echo(lexical, err=True)
         _fail(no_hit_line(query, max_bytes, again[0] if again else None))
     nearest = not any(hit.answer for hit in hits)  # --all can list a hit under the minimum first
     if nearest:
         click.echo(NEAREST_LINE, err=True)
+        if lexical := lexical_line(store.settings.semantic.provider):
+            click.echo(lexical, err=True)
     for hit in hits:
         if as_json:  # JSON escapes control characters itself
             dump = hit.as_dict() if hasattr(hit, "as_dict") else hit.model_dump()  # the door's hits, the store's
