@@ -26,6 +26,7 @@ KEY_NAMES = {
     "space": "Space",
     "question_mark": "?",
     "slash": "/",
+    "plus": "+",
 }
 
 

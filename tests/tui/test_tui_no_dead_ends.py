@@ -256,13 +256,15 @@ async def test_a_new_repos_empty_entries_box_says_what_to_do(tmp_path: Path) -> 
         folder = app.main_screen.query_one(FolderPane)
         hint = folder.entries_hint
         assert folder.open_file == "MEMORY.md"  # the first screen: how to pin, what a pin is for
-        assert 'memrepo remember --pin "TEXT"' in hint and "P on\none of your lines" in hint, hint
+        assert 'memrepo remember --pin "TEXT"' in hint and "P on one of your lines" in hint, hint
+        assert "press + here" in hint, hint  # the app's own way to add one (round 22)
         assert "memrepo setup claude-code --write" in hint, hint  # and how to connect an agent, as before
         assert "setup codex --write" in hint, hint  # Codex's too, not Claude Code's alone (breaker30 B30-6)
         folder.show_file("me.md")
         await settle(pilot)
         hint = folder.entries_hint
         assert "memrepo remember" in hint and "setup" in hint and "setup codex --write" in hint, hint
+        assert "press +" in hint, hint
 
 
 async def test_a_long_entry_is_edited_in_a_box_that_shows_all_of_it(tmp_path: Path) -> None:

@@ -60,8 +60,8 @@ def human_size(size: int) -> str:
 
 EMPTY_ENTRIES = [
     "No entries in this file yet.",
-    'Add one: memrepo remember "TEXT"',
-    "or press e to write it in $EDITOR.",
+    "Add one: press +, or e to write it in",
+    '$EDITOR, or memrepo remember "TEXT".',
     "Agents add theirs once connected:",
     "memrepo setup claude-code --write",
     "or setup codex --write (docs/agents.md)",
@@ -70,8 +70,8 @@ EMPTY_ENTRIES = [
 
 EMPTY_PINS = [
     "No pins yet: they are in every session's context.",
-    'Pin: memrepo remember --pin "TEXT", or P on',
-    "one of your lines in me.md.",
+    "Pin: press + here, or P on one of your lines",
+    'in me.md, or memrepo remember --pin "TEXT".',
     "Agents write the other files once connected:",
     "memrepo setup claude-code --write",
     "or setup codex --write (docs/agents.md)",
@@ -93,6 +93,13 @@ class FolderPane(FolderWrites, Pane):
             "Edit in $EDITOR",
             id="folder.edit",
             tooltip="Open the file at the highlighted entry's line in $EDITOR; the edit is committed as a hand edit",
+        ),
+        Binding(
+            "plus",
+            "add",
+            "Add",
+            id="folder.add",
+            tooltip="Remember a line of your own, typed in a box: into the open file's place (MEMORY.md pins it)",
         ),
         Binding(
             "d",

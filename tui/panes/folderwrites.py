@@ -1,9 +1,11 @@
-"""The Folder pane's writes: edit the open file in an editor, forget, pin or unpin an entry (docs/architecture.md §8).
+"""The Folder pane's writes: edit the open file in an editor, add a line, forget, pin or unpin an entry
+(docs/architecture.md §8).
 
 A mixin of :class:`~memrepo.tui.panes.folder.FolderPane`, kept apart so the
 pane module stays one screenful per concern. All go through the engine's
 write transaction: the editor's save is committed as a hand edit (not when the
-editor exits non-zero), a forget and a pin are each their own commit, and any can be undone from History.
+editor exits non-zero), an added line, a forget and a pin are each their own commit, and any can be undone from
+History.
 """
 
 from __future__ import annotations
@@ -233,3 +235,72 @@ class FolderWrites(_PaneBase):
             self._reread(result.path)  # the file it went to: its size in the tree
         self.load_files()
         self.post_message(RepoWritten(result.commit))
+
+    def action_add(self) -> None:
+        """Write a line of your own, in a box: into the open file's place (:func:`placed`), one commit."""
+        if self.repo is None:
+            return
+        self.add_entry(self._open_file)
+
+    @work(group="folder-write", exit_on_error=False, description="Remembering a line")
+    async def add_entry(self, path: str | None) -> None:
+        """Ask for the text (the edit box), then remember it ``by: user`` through the write transaction."""
+        from memrepo.engine.errors import MemrepoError
+        from memrepo.engine.models import Action, Candidate
+
+        from ..messages import RepoWritten, WriteFailed
+        from ..widgets.dialogs import EditText
+
+        if self.repo is None:
+            return
+        fields, where = placed(path, self.table.entries if path else [])
+        text = await self.app.push_screen_wait(EditText(f"Remember a line of your own ({where})", ""))
+        if not text:
+            return
+        try:
+            result = await self.repo.remember(Candidate(text=text, by="user", origin="tui", **fields))
+        except MemrepoError as exc:
+            self.notify(clean(str(exc), one_line=False), title="Not remembered", severity="error", markup=False)
+            self.post_message(WriteFailed(str(exc)))
+            return
+        if result.action == Action.REFUSED or result.commit is None:
+            reason = clean(result.reason or result.action.value, one_line=False)
+            self.notify(reason, title="Not remembered", severity="warning", markup=False)
+            return
+        said = {Action.REINFORCED: "Already remembered", Action.REPLACED: "Remembered (it replaces an older line)"}
+        self.notify(
+            f"{said.get(result.action, 'Remembered')}: {clean(result.ref or result.path or '')}",
+            timeout=5,
+            markup=False,
+        )
+        if path:
+            self._reread(path)
+        if result.path and result.path != path:
+            self._reread(result.path)
+        self.load_files()
+        self.post_message(RepoWritten(result.commit))
+
+
+def placed(path: str | None, entries: list[EntryView]) -> tuple[dict[str, object], str]:
+    """Where ``a`` in Files puts a new line of the user's, from the open file (docs/architecture.md §8): MEMORY.md
+    pins it, lessons.md makes it a lesson, a workspace file files it in that workspace (its header line's
+    ``workspace:`` id, else the file's name), any other file or none: global (me.md, as ``memrepo remember``).
+
+    Args:
+        path: the open file, or None.
+        entries: its entries (the workspace file's header line names its id).
+
+    Returns:
+        tuple: the :class:`~memrepo.engine.models.Candidate` fields, and where it goes in words.
+    """
+    from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD, is_workspace_file
+
+    if path == MEMORY_MD:
+        return {"pin": True}, "pinned: in every session's context"
+    if path == LESSONS_MD:
+        return {"kind": "lesson"}, "a lesson, in lessons.md"
+    if path and is_workspace_file(path):
+        ids = [e.meta["workspace"] for e in entries if e.meta.get("workspace")]
+        name = ids[0] if ids else Path(path).stem
+        return {"scope": "workspace", "workspace": name}, f"for the workspace of {path}"
+    return {}, "global: in every session's context, me.md"
