@@ -35,7 +35,10 @@ _INTRO_RE = re.compile(
 
 _REVIEW_RE = re.compile(
     r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:proofread|review|check|translate|summari[sz]e|edit|fix|rewrite|"
-    r"improve|reword|shorten|look\s+(?:at|over)|comment\s+on)\b"
+    r"improve|reword|shorten|look\s+(?:at|over)|comment\s+on)\s+(?:(?:the|my|our|this|that)\s+)?(?:\w+\s+)?"
+    r"(?:this|it|that|these|those|following|below|above|text|draft|wording|paragraph|sentence|doc|docs|document|page"
+    r"|section|e-?mail|message|post|readme|copy|blurb|notes?|announcement|letter|changelog|entry|grammar|spelling"
+    r"|typos)\b"
     r"|\b(?:do|does|is|are)\s+(?:this|these|it)\s+(?:\w+\s+)?(?:read|sound|look)\b|\bgrammatical\b"
     r"|\bthoughts\s+on\s+(?:this|the|my)\b|\bthis\s+(?:draft|sentence|paragraph|wording|snippet)\b"
     r"|\b(?:proofread|review|summari[sz]e|translate|edit|rewrite|reword|shorten|check)\s+(?:this|it|that|these|the\s+"
@@ -43,7 +46,9 @@ _REVIEW_RE = re.compile(
     re.IGNORECASE,
 )
 """A request to work on text the message holds ("Can you proofread this for our wiki?", "What do you think?"): the
-message's rules are that text's, not the user's (breaker15 B15-11)."""
+message's rules are that text's, not the user's (breaker15 B15-11). "Can you fix/review ..." must name text as its
+object ("this", "the draft", "my README section"): "Can you fix the failing test?" under "From now on, always run the
+linter before committing." works on code, and the rule is the user's (breaker33)."""
 
 
 _HEDGED_RE = re.compile(

@@ -133,3 +133,22 @@ def test_a_pasted_pages_heading_is_no_task_line() -> None:
     page = "## How to explain this to new hires\nFrom now on, always run make bootstrap before make test."
     assert task_material(page) is None
     assert handed_over_next([ask, page]) == [ask, ""]
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("From now on, always run the linter before committing.\nCan you fix the failing test?", "linter"),
+        ("Can you fix the failing test? Also, from now on, always run ruff before committing.", "ruff"),
+        ("From now on, answer in German.\nCan you review the PR?", "German"),
+    ],
+)
+def test_a_request_to_work_on_code_leaves_the_users_rule(said: str, rule: str) -> None:
+    """breaker33: any "can you fix/check/review ..." in a message dropped every rule in it, as if the message held a
+    document to review; the request's object must be text ("this", "the draft") for that."""
+    assert any(rule in r for r in rule_statements([said])), rule_statements([said])
+
+
+def test_a_request_to_review_text_the_message_holds_still_keeps_its_rules_out() -> None:
+    said = "Can you review my README section?\n\nFrom now on, every PR needs two reviews."
+    assert rule_statements([said]) == []
