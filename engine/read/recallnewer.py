@@ -41,10 +41,43 @@ CACHE_FILES = 256
 """The replacements of this many files stay in memory (keyed by a digest of the file's entries: an edit makes a new
 key)."""
 
-_cache: OrderedDict[bytes, tuple[dict[int, int], dict[int, int]]] = OrderedDict()
-_model_cache: OrderedDict[tuple[bytes, int, float], int | None] = OrderedDict()
-"""The answers of :func:`said_changed` by (file digest, hit, cosine), for up to 16 times :data:`CACHE_FILES` hits."""
 _cache_lock = threading.Lock()  # the MCP server's worker thread and its recall door's thread both recall
+_MISSING: Any = object()
+"""What :meth:`_Lru.get` gives for a key it does not hold (None is an answer :func:`said_changed` keeps)."""
+
+
+class _Lru:
+    """A bounded map, oldest use out first, shared by threads (:data:`_cache_lock`)."""
+
+    def __init__(self, size: int) -> None:
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+        self._size = size
+
+    def get(self, key: Any) -> Any:
+        """The value kept for ``key`` (now the newest used), or :data:`_MISSING`."""
+        with _cache_lock:
+            if key not in self._items:
+                return _MISSING
+            self._items.move_to_end(key)
+            return self._items[key]
+
+    def put(self, key: Any, value: Any) -> None:
+        """Keep ``value`` for ``key``; drop the oldest used beyond the size."""
+        with _cache_lock:
+            self._items[key] = value
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget everything kept."""
+        with _cache_lock:
+            self._items.clear()
+
+
+_cache = _Lru(CACHE_FILES)
+"""(:func:`replaced_in`, :func:`disputed_in`) of a file, by its digest and the day."""
+_model_cache = _Lru(CACHE_FILES * 16)
+"""The answers of :func:`said_changed` by (file digest, hit, cosine), for up to 16 times :data:`CACHE_FILES` hits."""
 
 
 def digest_of(entries: dict[int, tuple[int, str, str, str]]) -> bytes:
@@ -132,18 +165,17 @@ class _Line(NamedTuple):
     topic: frozenset[str]
 
 
-_lines_cache: OrderedDict[bytes, dict[int, _Line]] = OrderedDict()
+_lines_cache = _Lru(CACHE_FILES)
+""":func:`_lines_of` of a file, by its digest."""
 
 
 def _lines_of(entries: dict[int, tuple[int, str, str, str]], key: bytes | None = None) -> dict[int, _Line]:
     """Each entry of a file as :func:`may_change` reads it, in line order, cached by :func:`digest_of` (``key``, when
     the caller has it; up to :data:`CACHE_FILES` files)."""
     key = digest_of(entries) if key is None else key
-    with _cache_lock:
-        got = _lines_cache.get(key)
-        if got is not None:
-            _lines_cache.move_to_end(key)
-            return got
+    got = _lines_cache.get(key)
+    if got is not _MISSING:
+        return got
     from memrepo.engine.format.terms import fold, split_folded
 
     from .contextselect import topic_words
@@ -167,10 +199,7 @@ def _lines_of(entries: dict[int, tuple[int, str, str, str]], key: bytes | None =
             numbers=frozenset(w for w in split_folded(folded) if w.isdigit()),
             topic=frozenset(topic_words(text)),
         )
-    with _cache_lock:
-        _lines_cache[key] = out
-        while len(_lines_cache) > CACHE_FILES:
-            _lines_cache.popitem(last=False)
+    _lines_cache.put(key, out)
     return out
 
 
@@ -287,11 +316,9 @@ def _judged(entries: dict[int, tuple[int, str, str, str]], key: bytes | None) ->
 
     today = today_iso()
     key = (digest_of(entries) if key is None else key) + today.encode()
-    with _cache_lock:
-        got = _cache.get(key)
-        if got is not None:
-            _cache.move_to_end(key)
-            return got
+    got = _cache.get(key)
+    if got is not _MISSING:
+        return got
     from memrepo.engine.format.entries import Entry
 
     from .contextselect import candidates, replaced
@@ -315,10 +342,7 @@ def _judged(entries: dict[int, tuple[int, str, str, str]], key: bytes | None) ->
             new = gone[new]
         out[at[old]] = at[new]
     judged = (out, {at[old]: at[new] for old, new in said.items()})
-    with _cache_lock:
-        _cache[key] = judged
-        while len(_cache) > CACHE_FILES:
-            _cache.popitem(last=False)
+    _cache.put(key, judged)
     return judged
 
 
@@ -381,17 +405,13 @@ def _said_changed_cached(
     key: bytes,
 ) -> int | None:
     """:func:`said_changed`, its answer kept while the file's entries stay the same and all have a vector."""
-    with _cache_lock:
-        if (key, iid, restated) in _model_cache:
-            _model_cache.move_to_end((key, iid, restated))
-            return _model_cache[(key, iid, restated)]
+    kept = _model_cache.get((key, iid, restated))
+    if kept is not _MISSING:
+        return kept
     vecs = vectors(list(entries))
     got = said_changed(vecs, iid, entries, restated)
     if len(vecs) == len(entries):  # a vector still to build could change the answer: not kept
-        with _cache_lock:
-            _model_cache[(key, iid, restated)] = got
-            while len(_model_cache) > CACHE_FILES * 16:
-                _model_cache.popitem(last=False)
+        _model_cache.put((key, iid, restated), got)
     return got
 
 
