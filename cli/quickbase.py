@@ -231,11 +231,9 @@ def lexical_line(provider: str) -> str | None:
     with make ship" got nothing and no hint why, while the README says the recall result says so; round 22).
     Semantic recall turned off on purpose, or another provider, says nothing.
     """
-    from memrepo.engine.read.semantic_model import local_model_installed, semantic_off
+    from memrepo.engine import semantic_extra_missing
 
-    if provider != "auto" or semantic_off(provider) or local_model_installed():
-        return None
-    return LEXICAL_LINE
+    return LEXICAL_LINE if semantic_extra_missing(provider) else None
 
 
 def skipped_line(root: Path, hits: list | None = None) -> str | None:

@@ -67,6 +67,7 @@ _EXPORTS = {
     "trim_heap": "memrepo.engine.files.heap",
     "stale_did": "memrepo.engine.write.stalewords",
     "stale_named": "memrepo.engine.write.stalewords",
+    "semantic_extra_missing": "memrepo.engine.read.semantic_model",
 }
 
 if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads on first use
@@ -108,6 +109,7 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
     from memrepo.engine.read.promptblock import recall_block
     from memrepo.engine.read.readcount import SessionReads
     from memrepo.engine.read.recallnear import NEAREST_LINE
+    from memrepo.engine.read.semantic_model import semantic_extra_missing
     from memrepo.engine.repo.health import HealthRow, HealthStatus
     from memrepo.engine.repo.repo import MemoryRepo
     from memrepo.engine.repo.store import MemoryStore

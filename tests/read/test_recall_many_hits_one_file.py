@@ -1,7 +1,7 @@
-"""Many hits of one big file: what the replacement rule reads of the file is read once a recall (engine/read/recallnewer.py).
+"""Many hits of one big file: what the replacement rule reads of the file is read once a recall (engine/read/maychange.py).
 
 A file of hundreds of similar lines (readings, a log kept by hand) made ``memrepo recall gauge -n 200`` take 6-8 s
-at 400 entries: for each of the 200 hits, three times, the rule's quick test (:func:`~memrepo.engine.read.recallnewer.may_change`)
+at 400 entries: for each of the 200 hits, three times, the rule's quick test (:func:`~memrepo.engine.read.maychange.may_change`)
 parsed every entry's metadata and folded every newer line again (539,700 metadata parses in one recall). Each file
 is now read once (cached by its entries' digest), and the answer is the same.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from helpers.repo_helpers import plain_settings
 
-from memrepo.engine.read import coldrecall, recallnewer
+from memrepo.engine.read import coldrecall, maychange, recallnewer
 from memrepo.engine.read.recall import RecallIndex
 from memrepo.engine.repo.store import MemoryStore
 
@@ -36,15 +36,15 @@ def root(tmp_path: Path) -> Path:
 def test_many_hits_of_one_file_parse_its_metadata_once_each(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     coldrecall.recall(root, "gauge", limit=5)  # builds the index: not what is counted
     parsed = 0
-    real = recallnewer._meta
+    real = maychange._meta
 
     def counted(meta_json: str) -> dict:
         nonlocal parsed
         parsed += 1
         return real(meta_json)
 
-    monkeypatch.setattr(recallnewer, "_meta", counted)
-    recallnewer._lines_cache.clear()  # another test may have read this same file
+    monkeypatch.setattr(maychange, "_meta", counted)
+    maychange._lines_cache.clear()  # another test may have read this same file
     hits = coldrecall.recall(root, "gauge", limit=200, max_bytes=900_000)
     assert len(hits) == 200
     assert 0 < parsed <= 2 * (ENTRIES + 2), f"{parsed} metadata parses for a file of {ENTRIES + 2} entries"
@@ -62,6 +62,6 @@ def test_the_answer_is_the_rules_answer_for_every_hit(root: Path) -> None:
         assert replaced  # the rule does replace lines here: the test compares something
         for iid in iids:
             if iid in replaced:
-                assert recallnewer.may_change(entries, iid), entries[iid][1]
+                assert maychange.may_change(entries, iid), entries[iid][1]
     finally:
         index.close()
