@@ -7,6 +7,7 @@ of one 400-entry file, it was read 200 times, three times over (8 s a recall; ro
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any, NamedTuple
 
@@ -14,6 +15,14 @@ from .boundedcache import MISSING, BoundedCache
 
 CACHE_FILES = 256
 """The lines of this many files stay in memory (keyed by a digest of the file's entries: an edit makes a new key)."""
+
+
+def digest_of(entries: dict[int, tuple[int, str, str, str]]) -> bytes:
+    """A 16-byte digest of a file's entries: the caches' key (not the texts: a cached file holds no text alive)."""
+    digest = hashlib.blake2b(digest_size=16)
+    for iid, (line, text, meta, _ctx) in entries.items():
+        digest.update(f"{iid}\x00{line}\x00{text}\x00{meta}\x01".encode("utf-8", "surrogatepass"))
+    return digest.digest()
 
 
 def may_change(
@@ -31,8 +40,6 @@ def may_change(
     corrects the user's so. What each line holds for these tests is read once a file (:func:`_lines_of`, cached by
     the entries' digest): asked for each of 200 hits of one 400-entry file it was read 200 times (8 s a recall).
     """
-    from .recallnewer import digest_of
-
     lines = _lines_of(entries, digest_of(entries) if key is None else key)
     own = lines[iid]
     if by_agent and own.by == "agent":
@@ -73,7 +80,7 @@ _lines_cache = BoundedCache(CACHE_FILES)
 
 def _lines_of(entries: dict[int, tuple[int, str, str, str]], key: bytes) -> dict[int, _Line]:
     """Each entry of a file as :func:`may_change` reads it, in line order, cached by ``key`` (the entries' digest,
-    :func:`.recallnewer.digest_of`; up to :data:`CACHE_FILES` files)."""
+    :func:`digest_of`; up to :data:`CACHE_FILES` files)."""
     got = _lines_cache.get(key)
     if got is not MISSING:
         return got
@@ -154,4 +161,4 @@ def _rough(text: str) -> frozenset[str]:
     return frozenset(w[:3] for w in split_folded(fold(text)) if len(w) > 1 and not w.isdigit() and w not in STOP_WORDS)
 
 
-__all__ = ["may_change"]
+__all__ = ["digest_of", "may_change"]

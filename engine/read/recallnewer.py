@@ -22,7 +22,6 @@ cosines between lines of one file run 0.80-0.93) and cost the prompt hook's hit@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from .boundedcache import MISSING, BoundedCache
 from .contextselect import Candidate, may_replace
-from .maychange import may_change
+from .maychange import digest_of, may_change
 from .recallkeys import SEQ_BITS
 from .recallorder import plain_key
 
@@ -45,14 +44,6 @@ _cache = BoundedCache(CACHE_FILES)
 """(:func:`replaced_in`, :func:`disputed_in`) of a file, by its digest and the day."""
 _model_cache = BoundedCache(CACHE_FILES * 16)
 """The answers of :func:`said_changed` by (file digest, hit, cosine), for up to 16 times :data:`CACHE_FILES` hits."""
-
-
-def digest_of(entries: dict[int, tuple[int, str, str, str]]) -> bytes:
-    """A 16-byte digest of a file's entries: the caches' key (not the texts: a cached file holds no text alive)."""
-    digest = hashlib.blake2b(digest_size=16)
-    for iid, (line, text, meta, _ctx) in entries.items():
-        digest.update(f"{iid}\x00{line}\x00{text}\x00{meta}\x01".encode("utf-8", "surrogatepass"))
-    return digest.digest()
 
 
 def replaced_in(entries: dict[int, tuple[int, str, str, str]], key: bytes | None = None) -> dict[int, int]:
