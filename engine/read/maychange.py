@@ -12,6 +12,7 @@ import json
 from typing import Any, NamedTuple
 
 from .boundedcache import MISSING, BoundedCache
+from .contextselect import MIN_SHARED, topic_words
 
 CACHE_FILES = 256
 """The lines of this many files stay in memory (keyed by a digest of the file's entries: an edit makes a new key)."""
@@ -54,7 +55,7 @@ def may_change(
         if other.says_change:
             if own.rough & other.rough:
                 return True
-        elif not by_agent and own.numbers == other.numbers and len(own.topic & other.topic) >= _min_shared():
+        elif not by_agent and own.numbers == other.numbers and len(own.topic & other.topic) >= MIN_SHARED:
             return True
     return False
 
@@ -86,8 +87,6 @@ def _lines_of(entries: dict[int, tuple[int, str, str, str]], key: bytes) -> dict
         return got
     from memrepo.engine.format.terms import fold, split_folded
 
-    from .contextselect import topic_words
-
     out: dict[int, _Line] = {}
     newest = ""
     for iid, (at, text, meta_json, _ctx) in sorted(entries.items(), key=lambda kv: kv[1][0]):
@@ -95,6 +94,7 @@ def _lines_of(entries: dict[int, tuple[int, str, str, str]], key: bytes) -> dict
         added = str(meta.get("added", "")).strip()[:10]  # as contextselect.candidates dates a line
         newest = max(newest, added)
         folded = fold(text)
+        words = split_folded(folded)
         out[iid] = _Line(
             iid=iid,
             when=(added or newest, at),
@@ -102,9 +102,9 @@ def _lines_of(entries: dict[int, tuple[int, str, str, str]], key: bytes) -> dict
             subject=fold(str(meta.get("subject", ""))),
             supersedes=fold(str(meta.get("supersedes", ""))),
             text=folded,
-            says_change=_says_change(text),
-            rough=_rough(text),
-            numbers=frozenset(w for w in split_folded(folded) if w.isdigit()),
+            says_change=_says_change(folded, words),
+            rough=_rough(words),
+            numbers=frozenset(w for w in words if w.isdigit()),
             topic=frozenset(topic_words(text)),
         )
     _lines_cache.put(key, out)
@@ -120,22 +120,13 @@ def _names(new: _Line, old: _Line) -> bool:
     return bool(named) and (named == old.subject or (len(named) >= 8 and named in old.text))
 
 
-def _min_shared() -> int:
-    from .contextselect import MIN_SHARED
-
-    return MIN_SHARED
-
-
-def _says_change(text: str) -> bool:
+def _says_change(folded: str, words: list[str]) -> bool:
     """Whether a line could replace or correct another by saying so (:func:`~.contextselect.replaced`; else only a
     restatement replaces, and never corrects): it holds a change word, a "not" ("X, not Y") or a leading label
-    ("Editor: ...")."""
-    from memrepo.engine.format.terms import fold, split_folded
-
+    ("Editor: ..."). ``folded``: the line's text folded; ``words``: its words."""
     from .changewords import CHANGE_WORDS
 
-    folded = fold(text)
-    return ":" in folded or any(w in CHANGE_WORDS or w == "not" for w in split_folded(folded))
+    return ":" in folded or any(w in CHANGE_WORDS or w == "not" for w in words)
 
 
 def _meta(meta_json: str) -> dict[str, Any]:
@@ -152,13 +143,12 @@ def _by_meta(meta: dict[str, Any]) -> str:
     return hit_by({k: str(v) for k, v in meta.items()})
 
 
-def _rough(text: str) -> frozenset[str]:
-    """The first three characters of each word of ``text`` that can be a topic word (folded; no stop word, no number)."""
-    from memrepo.engine.format.terms import fold, split_folded
-
+def _rough(words: list[str]) -> frozenset[str]:
+    """The first three characters of each of a line's folded ``words`` that can be a topic word (no stop word, no
+    number)."""
     from .changewords import STOP_WORDS
 
-    return frozenset(w[:3] for w in split_folded(fold(text)) if len(w) > 1 and not w.isdigit() and w not in STOP_WORDS)
+    return frozenset(w[:3] for w in words if len(w) > 1 and not w.isdigit() and w not in STOP_WORDS)
 
 
 __all__ = ["digest_of", "may_change"]
