@@ -64,6 +64,30 @@ one.", "Remember that we deploy with make ship."): at most this many characters 
 one, a task line is taken for the user's own words too, as before round 22)."""
 
 
+TASK_LINE_FROM_TOP = 3
+"""The task line is one of a message's first three lines: a greeting or a line of the user's own may come first
+("Morning!\nCan you translate this README section to German?\n...", breaker32 B32-4); the lines above it stay
+the user's."""
+_HEADING_RE = re.compile(r"\s*#{1,6}\s")
+"""A markdown heading: never a request."""
+_PLEASANTRY_RE = re.compile(r"\s*(?:thanks?(?:\s+you)?|thx|ty|cheers|please|pls|ok(?:ay)?)\W*$", re.IGNORECASE)
+"""A line that says nothing to keep: "Thanks", "cheers"."""
+
+
+_COMING_RE = re.compile(
+    r"\b(?:i['’]?ll|i\s+will|i\s+am\s+(?:going|about)\s+to|i['’]?m\s+(?:going|about)\s+to|let\s+me|gonna)"
+    r"\s+(?:\w+\s+)?paste\b|\b(?:in\s+)?my\s+next\s+message\b|\bwhat\s+i\s+(?:paste|send)\s+next\b"
+    r"|\b(?:send|give)\s+(?:it|this|them)\s+(?:to\s+you\s+)?(?:next|in\s+a\s+(?:sec|second|moment|minute))\b",
+    re.IGNORECASE,
+)
+"""A message saying the text to work on comes in the next one: "I'll paste it next", "in my next message", "I'll send
+it in a sec"; not "I'll send you the logs later" or "I'll share it with the team" (breaker33: the next message was the
+user's own)."""
+PASTE_CHARS = 160
+"""A next message that is a paste: two lines or more, or this many characters (a one-line "Actually, never mind.
+From now on, ..." is the user's own)."""
+
+
 def task_material(text: str) -> tuple[int, int] | None:
     """The span of a message that is material handed over for a task, not the user's statements (breaker30 B30-25):
     after a line among the first three (:data:`TASK_LINE_FROM_TOP`; the lines above it stay the user's) that asks to
@@ -106,12 +130,6 @@ def task_material(text: str) -> tuple[int, int] | None:
     ):
         return before[0][0], before[-1][1]  # "... pasted lines ...\nSummarize the above."
     return None
-
-
-TASK_LINE_FROM_TOP = 3
-"""The task line is one of a message's first three lines: a greeting or a line of the user's own may come first
-("Morning!\nCan you translate this README section to German?\n...", breaker32 B32-4); the lines above it stay
-the user's."""
 
 
 def _task_line(shown: str, lines: list[tuple[int, int]]) -> tuple[int, int | None]:
@@ -211,26 +229,6 @@ def own_short_message(text: str) -> bool:
     if task_material(text) is not None:
         return False  # "Translate this to French: the deploy window is Friday now" (B30-25)
     return len(lines) <= 2 and not any(_INTRO_LINE_RE.search(line) for line in lines[:-1])
-
-
-_COMING_RE = re.compile(
-    r"\b(?:i['’]?ll|i\s+will|i\s+am\s+(?:going|about)\s+to|i['’]?m\s+(?:going|about)\s+to|let\s+me|gonna)"
-    r"\s+(?:\w+\s+)?paste\b|\b(?:in\s+)?my\s+next\s+message\b|\bwhat\s+i\s+(?:paste|send)\s+next\b"
-    r"|\b(?:send|give)\s+(?:it|this|them)\s+(?:to\s+you\s+)?(?:next|in\s+a\s+(?:sec|second|moment|minute))\b",
-    re.IGNORECASE,
-)
-"""A message saying the text to work on comes in the next one: "I'll paste it next", "in my next message", "I'll send
-it in a sec"; not "I'll send you the logs later" or "I'll share it with the team" (breaker33: the next message was the
-user's own)."""
-PASTE_CHARS = 160
-"""A next message that is a paste: two lines or more, or this many characters (a one-line "Actually, never mind.
-From now on, ..." is the user's own)."""
-
-
-_HEADING_RE = re.compile(r"\s*#{1,6}\s")
-"""A markdown heading: never a request."""
-_PLEASANTRY_RE = re.compile(r"\s*(?:thanks?(?:\s+you)?|thx|ty|cheers|please|pls|ok(?:ay)?)\W*$", re.IGNORECASE)
-"""A line that says nothing to keep: "Thanks", "cheers"."""
 
 
 def _all_own(shown: str, end: int, after: list[tuple[int, int]]) -> bool:
