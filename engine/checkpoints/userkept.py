@@ -79,8 +79,8 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
         list[Kept]: the statements.
     """
     entries = list(existing)
-    heard = handed_over_next(texts if heard is None else heard)  # the paste after "I'll paste it next" (B32-5)
-    texts = handed_over_next(texts)
+    texts = handed_over_next(texts)  # the paste after "I'll paste it next" (B32-5)
+    heard = texts if heard is None else handed_over_next(heard)
     key = (tuple(texts), tuple(heard), tuple((e.path, e.text, e.by, tuple(sorted(e.meta.items()))) for e in entries))
     if key in _CACHE:
         return list(_CACHE[key])
