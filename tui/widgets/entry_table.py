@@ -198,7 +198,7 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
         self._lay_out(force=True)
         row = min(self._cursor if keep_cursor else 0, max(count - 1, 0))
         if not keep_cursor:
-            self.scroll_to(x=0, y=0, animate=False, immediate=True)
+            self.scroll_to(x=0, y=0, animate=False, immediate=True, force=True)
         self._cursor = row
         self._cursor_moved()
 
@@ -253,7 +253,12 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _scroll_to_cursor(self, again: bool = True) -> None:
         """Scroll the cursor's row into view; when the layout has not caught up with new rows yet (a search hit's
-        file just shown: no height, or a scroll cut short), once more after the next refresh (breaker29 B29-3)."""
+        file just shown: no height, or a scroll cut short), once more after the next refresh (breaker29 B29-3).
+
+        The scroll is forced: Textual allows a scroll only once a layout pass has given the table its
+        scrollbar, and rows just shown have none yet; on a loaded machine that pass can come after the
+        one refresh we wait, which left a search hit's row below the view. ``max_scroll_y`` (the rows
+        shown against the height) still bounds the scroll."""
         rows = self.scrollable_content_region.height - 1  # the header row stays put
         if rows < 1:
             if again:
@@ -266,7 +271,7 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
             want = self._cursor - rows + 1
         else:
             return
-        self.scroll_to(y=want, animate=False, immediate=True)
+        self.scroll_to(y=want, animate=False, immediate=True, force=True)
         if again and round(self.scroll_y) != want:
             self.call_after_refresh(self._scroll_to_cursor, False)
 
