@@ -85,6 +85,10 @@ def apply(
                 _commit_counts(index, seq, count, removed)
                 db.execute("COMMIT")
                 db.execute("BEGIN IMMEDIATE")
+                # Another process may have written between the batches (the gap is for writers): go on from
+                # its sequence number and count, or the next entries take ids it gave (UNIQUE items.id).
+                seq = int(index._info("seq") or 0)
+                count = int(index._info("count") or 0)
                 changes = PostingChanges(False)
                 removed = batch = 0
             elif changes.postings > flush_postings:  # a huge sync: write as it goes, keep memory bounded
