@@ -65,7 +65,9 @@ def apply(
     progress = _Progress(index, db) if building else None
     from memrepo.engine.redaction.memo import done_by_index, used_by_index
 
-    memo = used_by_index(Path(index.path).parent)  # the Betterleaks clean memo, with no allow-list active too
+    # The Betterleaks clean memo, with no allow-list active too; an index in memory has no folder for one
+    # (``Path(":memory:").parent`` is the current folder: the memo was written into wherever the command ran).
+    memo = used_by_index(None if index.path == ":memory:" else Path(index.path).parent)
     try:
         fresh = not index.built and db.execute("SELECT 1 FROM post LIMIT 1").fetchone() is None
         changes = PostingChanges(fresh)

@@ -159,7 +159,7 @@ def memo_for(state: Path) -> CleanMemo | None:
 _index_state: ContextVar[Path | None] = ContextVar("memrepo_index_memo", default=None)
 
 
-def used_by_index(state: Path) -> Token[Path | None]:
+def used_by_index(state: Path | None) -> Token[Path | None]:
     """From now, in this thread, redaction asks the memo in ``state`` when no allow-list is active.
 
     The recall index redacts each entry of a file it re-reads, and a process that only reads (``memrepo
@@ -168,7 +168,8 @@ def used_by_index(state: Path) -> Token[Path | None]:
     token-like text, however often it was found clean (about 100-150 ms in a new process).
 
     Args:
-        state: the repo's ``.git/memrepo/`` folder (the index's own).
+        state: the repo's ``.git/memrepo/`` folder (the index's own); None for an index held in memory
+            (``.git`` cannot be written): no memo, and none in the current folder either.
 
     Returns:
         Token: what :func:`done_by_index` takes to undo it (the index's sync does, in its ``finally``).
