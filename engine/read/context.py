@@ -298,6 +298,8 @@ def _section_lines(
         note = left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left, ended, capped, links_other)
         lines.append(note)
     users = {n for n, entry in shown_entries if entry.by == "user"}
+    if len(lines) == 1 and not cf.label:  # nothing shown, left out or said of it (a new repo's MEMORY.md): none
+        return [], refs, 0, 0, 0, by_path, []
     return lines, refs, used, shown, omitted, by_path, [n for n in missed if n in users]
 
 
@@ -385,12 +387,12 @@ def render_context(
             done[i] = (cf, render(cf))
     for cf, section in done:
         lines, file_refs, used, shown, omitted, file_by_path, _missed = section
+        by_path = by_path or file_by_path  # a section left out may have left out a line scoped by a folder path
         if not lines:
-            continue  # a user_only file without the user's entries
+            continue  # a user_only file without the user's entries, or a file with nothing to show
         out.extend(lines)
         refs.extend(file_refs)
         sections.append((cf.path, cf.budget, used, shown, omitted))
-        by_path = by_path or file_by_path
     out.append(f"</{OPEN_TAG}>")
     return "\n".join(out) + "\n", sections, refs, by_path
 
