@@ -208,6 +208,7 @@ def _section_lines(
     from memrepo.engine.format.paths import is_workspace_path
 
     entries = dict(parsed.entries())
+    in_workspaces = cf.path.startswith("workspaces/")
     by_path = False
     # (number, (line number, text) of the heading above it, rendered text, is an entry)
     rows: list[tuple[int, tuple[int, str] | None, str, bool]] = []
@@ -235,6 +236,8 @@ def _section_lines(
         by_path = by_path or is_workspace_path(entry.meta.get("workspace", "").strip())
         if _other_workspace(entry, workspace):
             continue
+        if in_workspaces and entry.meta.get("workspace"):
+            continue  # "Workspace proj": the file's own header entry, which its section's header says (recall's rule)
         if cf.user_only and entry.by != "user":
             by_agents += 1
             continue

@@ -60,7 +60,10 @@ def test_header_head_refs_and_agent_marks(store: MemoryStore, tmp_path: Path) ->
     assert "Always answer in metric units\n" in block.text  # user line: no metadata at all
     assert "added:" not in block.text and "source" not in block.text and "https://" not in block.text
     # every ref listed points at the line shown, with that text
-    assert len(block.refs) == 3  # MEMORY.md pin, the workspace's first entry, the agent fact
+    # MEMORY.md pin and the agent fact; the workspace file's header entry ("Workspace billing") is not shown: the
+    # section's header names the workspace (round 23)
+    assert len(block.refs) == 2
+    assert "Workspace billing" not in block.text and "## workspaces/billing.md (workspace ws-" in block.text
     for ref in block.refs:
         path, line = ref.removeprefix("repo:").split("#L")
         on_disk = (store.root / path).read_text().splitlines()[int(line) - 1]
