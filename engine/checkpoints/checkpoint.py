@@ -63,7 +63,7 @@ from .batchreasons import passing as passing
 from .buffers import MAX_SEEN, Buffers
 from .claimer import claim_record, claimer_gone
 from .distill import DistillOutput, Operation, apply_operation, build_prompt
-from .forgetting import apply_forgets
+from .forgetting import apply_forgets, workspace_heads
 from .heardonce import heard_before, heard_uuids
 from .leftover import IDLE_S as IDLE_S  # seconds a buffer may idle (re-exported)
 from .msgcut import cut_message
@@ -362,7 +362,7 @@ class Checkpointer(Buffers):
                 refs[hit.ref] = None
         ctx = store.context(claim.workspace)
         shown = [ref if isinstance(ref, str) else getattr(ref, "ref", "") for ref in getattr(ctx, "refs", []) or []]
-        shown = _workspace_heads(store, ctx) + shown
+        shown = workspace_heads(store, ctx) + shown
         for ref in sorted(shown, key=lambda ref: "workspaces/" not in ref.partition("#")[0]):  # the workspace's first
             refs[ref] = None  # a block with more of me.md must not push the workspace's lines past the cap
         n = 0
@@ -484,25 +484,3 @@ class Checkpointer(Buffers):
         return result
 
     # -- forgetting -----------------------------------------------------------
-
-
-def _workspace_heads(store: MemoryAccess, ctx: Any) -> list[str]:
-    """The ref of the header entry ("Workspace shop", its ``workspace:`` and ``path:`` keys) of each workspace file
-    the block has a section for.
-
-    The block leaves that line out (its section's header names the workspace), but the forget rule finds the
-    session's own project file by it (:func:`.forgetting.forgets`), so it stays among the existing entries.
-    """
-    heads: list[str] = []
-    for section in getattr(ctx, "sections", []) or []:
-        path = getattr(section, "path", "")
-        if not path.startswith("workspaces/"):
-            continue
-        try:
-            parsed = fmt.parse(read_work_file(store.root / path), path)
-        except (OSError, MemrepoError):
-            continue
-        head = next((n for n, entry in parsed.entries() if entry.meta.get("workspace")), None)
-        if head is not None:
-            heads.append(f"repo:{path}#L{head}")
-    return heads

@@ -35,6 +35,8 @@ from datetime import date
 from typing import TYPE_CHECKING, NamedTuple
 
 from memrepo.engine.errors import MemrepoError
+from memrepo.engine.files.regularfile import read_work_file
+from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.irony import not_meant
 from memrepo.engine.format.layout import is_workspace_file
 from memrepo.engine.format.relativedates import dated
@@ -57,7 +59,7 @@ from .forgetpiece import piece_line
 from .saidwhen import said_day
 
 if TYPE_CHECKING:
-    from memrepo.engine.models import Origin, WriteResult
+    from memrepo.engine.models import ContextBlock, Origin, WriteResult
     from memrepo.engine.write.ports import MemoryAccess
 
 COVER = 0.75
@@ -458,3 +460,32 @@ def apply_forgets(store: MemoryAccess, claim: Claim, origin: Origin) -> list[Wri
 
 
 __all__ = ["Request", "apply_forgets", "dated_request", "forgets", "matches", "near_misses", "requests"]
+
+
+def workspace_heads(store: MemoryAccess, ctx: ContextBlock) -> list[str]:
+    """The ref of the header entry ("Workspace shop", its ``workspace:`` and ``path:`` keys) of each workspace file
+    the block has a section for.
+
+    The block leaves that line out (its section's header names the workspace), but the forget rule finds the
+    session's own project file by it (:func:`forgets`), so the checkpoint keeps it among the existing entries.
+
+    Args:
+        store: the repo (its work tree is read).
+        ctx: the block the checkpoint lists the existing entries from.
+
+    Returns:
+        list[str]: ``repo:workspaces/x.md#L3`` refs, one per workspace file that has a header entry.
+    """
+    heads: list[str] = []
+    for section in ctx.sections:
+        path = section.path
+        if not path.startswith("workspaces/"):
+            continue
+        try:
+            parsed = fmt.parse(read_work_file(store.root / path), path)
+        except (OSError, MemrepoError):
+            continue
+        head = next((n for n, entry in parsed.entries() if entry.meta.get("workspace")), None)
+        if head is not None:
+            heads.append(f"repo:{path}#L{head}")
+    return heads
