@@ -358,9 +358,17 @@ def check_schema(db: sqlite3.Connection, version: str) -> bool | None:
         )
         return None
     except sqlite3.DatabaseError as exc:
-        if is_busy(exc):
-            raise
+        if is_busy(exc) or not is_broken(exc):
+            raise  # busy, or a passing error (I/O, a full disk): the file may be fine, and others may hold it
         return False
+
+
+def is_broken(exc: BaseException) -> bool:
+    """Whether a SQLite error says the file itself is no index: not a database, or damaged (SQLITE_NOTADB,
+    SQLITE_CORRUPT). Only then may it be deleted and made again; any other error may pass, and another process
+    may be writing it (deleting it, with its journal, under a writer failed that writer "disk I/O error")."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
 
 
 def hit_score(key: tuple) -> float:

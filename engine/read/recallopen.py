@@ -9,7 +9,7 @@ from pathlib import Path
 
 from memrepo.engine.files.sqlitebusy import is_busy
 
-from .recallkeys import SCHEMA_VERSION, check_schema, connect
+from .recallkeys import SCHEMA_VERSION, check_schema, connect, is_broken
 
 
 def open_index_file(path: str) -> tuple[sqlite3.Connection, str]:
@@ -20,7 +20,9 @@ def open_index_file(path: str) -> tuple[sqlite3.Connection, str]:
     another process held past the timeout is in use, not broken: it is tried
     again and never deleted (deleting it under its holder made every later
     write there fail "attempt to write a readonly database"); still busy, this
-    process keeps its index in memory.
+    process keeps its index in memory. So is a file that gave any other passing
+    error (an I/O error, a full disk): only a file SQLite calls not a database or
+    damaged is deleted (:func:`.recallkeys.is_broken`).
 
     Args:
         path: the index file, or ``:memory:``.
@@ -35,17 +37,18 @@ def open_index_file(path: str) -> tuple[sqlite3.Connection, str]:
             path = ":memory:"
     for attempt in range(2 if path != ":memory:" else 0):
         db = None
-        busy = False
+        broken = False
         try:
             db = connect(path)
             if check_schema(db, SCHEMA_VERSION) is None:
                 match_allow_list(db, Path(path).parent)
                 return db, path
+            broken = True  # another version, not a database, or damaged
         except sqlite3.Error as exc:
-            busy = is_busy(exc)
+            broken = not is_busy(exc) and is_broken(exc)  # else busy or passing: tried again, never deleted
         if db is not None:
             db.close()
-        if attempt == 0 and not busy:  # another version, or not a database: start again
+        if attempt == 0 and broken:  # start again
             for suffix in ("", "-journal"):
                 with contextlib.suppress(OSError):
                     os.unlink(path + suffix)
