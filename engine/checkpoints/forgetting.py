@@ -479,7 +479,7 @@ def workspace_heads(store: MemoryAccess, ctx: ContextBlock) -> list[str]:
     heads: list[str] = []
     for section in ctx.sections:
         path = section.path
-        if not path.startswith("workspaces/"):
+        if not is_workspace_file(path):
             continue
         try:
             parsed = fmt.parse(read_work_file(store.root / path), path)

@@ -22,3 +22,20 @@ def is_busy(exc: BaseException) -> bool:
     """
     code = getattr(exc, "sqlite_errorcode", None)
     return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def is_broken(exc: BaseException) -> bool:
+    """Whether a SQLite error says the file itself is no database of ours: not a database, or damaged.
+
+    Only then may a derived file be deleted and made again; any other error (an I/O error, a full disk) may
+    pass, and another process may be writing the file: deleting it with its journal under that writer failed
+    the writer "disk I/O error".
+
+    Args:
+        exc: any exception.
+
+    Returns:
+        bool: True for SQLITE_NOTADB and SQLITE_CORRUPT (extended codes included), False otherwise.
+    """
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)

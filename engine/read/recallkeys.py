@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from memrepo.engine.errors import FormatError
-from memrepo.engine.files.sqlitebusy import is_busy
+from memrepo.engine.files.sqlitebusy import is_broken, is_busy
 from memrepo.engine.format.layout import ARCHIVED, WORKSPACES
 from memrepo.engine.format.layout import INBOX_MD as INBOX
 from memrepo.engine.format.scratch import is_scratch_name
@@ -335,7 +335,8 @@ def check_schema(db: sqlite3.Connection, version: str) -> bool | None:
     """Create the tables or check their ``version``: None when usable, False when the file must be rebuilt.
 
     Raises:
-        sqlite3.OperationalError: the file was busy (:func:`is_busy`): in use, neither usable nor to be rebuilt.
+        sqlite3.OperationalError: the file was busy (:func:`is_busy`) or gave a passing error (an I/O error): in use
+            or maybe fine, neither usable now nor to be rebuilt (:func:`is_broken` says which errors rebuild).
     """
     try:
         row = None
@@ -358,17 +359,9 @@ def check_schema(db: sqlite3.Connection, version: str) -> bool | None:
         )
         return None
     except sqlite3.DatabaseError as exc:
-        if is_busy(exc) or not is_broken(exc):
+        if not is_broken(exc):
             raise  # busy, or a passing error (I/O, a full disk): the file may be fine, and others may hold it
         return False
-
-
-def is_broken(exc: BaseException) -> bool:
-    """Whether a SQLite error says the file itself is no index: not a database, or damaged (SQLITE_NOTADB,
-    SQLITE_CORRUPT). Only then may it be deleted and made again; any other error may pass, and another process
-    may be writing it (deleting it, with its journal, under a writer failed that writer "disk I/O error")."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
 
 
 def hit_score(key: tuple) -> float:

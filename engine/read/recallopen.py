@@ -7,9 +7,9 @@ import os
 import sqlite3
 from pathlib import Path
 
-from memrepo.engine.files.sqlitebusy import is_busy
+from memrepo.engine.files.sqlitebusy import is_broken
 
-from .recallkeys import SCHEMA_VERSION, check_schema, connect, is_broken
+from .recallkeys import SCHEMA_VERSION, check_schema, connect
 
 
 def open_index_file(path: str) -> tuple[sqlite3.Connection, str]:
@@ -22,7 +22,7 @@ def open_index_file(path: str) -> tuple[sqlite3.Connection, str]:
     write there fail "attempt to write a readonly database"); still busy, this
     process keeps its index in memory. So is a file that gave any other passing
     error (an I/O error, a full disk): only a file SQLite calls not a database or
-    damaged is deleted (:func:`.recallkeys.is_broken`).
+    damaged is deleted (:func:`memrepo.engine.files.sqlitebusy.is_broken`).
 
     Args:
         path: the index file, or ``:memory:``.
@@ -45,7 +45,7 @@ def open_index_file(path: str) -> tuple[sqlite3.Connection, str]:
                 return db, path
             broken = True  # another version, not a database, or damaged
         except sqlite3.Error as exc:
-            broken = not is_busy(exc) and is_broken(exc)  # else busy or passing: tried again, never deleted
+            broken = is_broken(exc)  # else busy or passing: tried again, never deleted
         if db is not None:
             db.close()
         if attempt == 0 and broken:  # start again
