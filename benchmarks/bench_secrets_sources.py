@@ -43,6 +43,10 @@ speech3-benign-tune yes    talk about passwords, code reading one, pinned versio
 vendordocs-benign-* yes/no public ids, hashes and talk about keys beside the invented vendors (``vendordocs.json``)
 vendordocs2-benign  yes    the look-alikes the same docs call public (``phc_``, ``sb_publishable_``, ``age1``, ``FLWPUBK-`` ...)
 public              no     public formats: digests, public keys, certificates, SRI ... (``public.json``)
+speech4-*,          tune:  written blind by three helpers (round 24) that read no rule, corpus or test and ran no
+vendorkeys-*,       yes,   redaction: passwords in speech and on command lines in 17 languages (``speech4.json``), keys of
+public3-*           held:  69 real and invented vendors where vendor docs print them (``vendorkeys.json``), public formats
+                    no     in memory notes (``public3.json``); each split by template, vendor or family before writing values
 identifiers-tune    yes    public ids people keep in notes, documented shapes, even templates (``identifiers.json``, round 6)
 identifiers-held    no     its odd templates, built before round 6's rules, alterations never read
 formats-tune        yes    45 more public families (Stripe object ids, checksums as tools print them, phone,
@@ -112,6 +116,7 @@ TUNED = {
     *("noseyparker", "noseyparker-negative", "secretlint", "secretlint-negative", "trivy", "msu"),
     "idfiles",
     *("trufflehog-tests-tune", "trufflehog-invalid-tune"),
+    *("speech4-tune", "speech4-benign-tune", "vendorkeys-tune", "vendorkeys-benign-tune", "public3-tune"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
 ``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7;
@@ -168,6 +173,12 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
         harmless["formats-tune"] = json.loads((folder / "formats.json").read_text(encoding="utf-8"))["formats-tune"]
     if (folder / "families.json").exists():
         harmless["families-tune"] = json.loads((folder / "families.json").read_text(encoding="utf-8"))["families-tune"]
+    for blind in ("speech4", "vendorkeys", "public3"):  # round 24: written blind, split before any was scored
+        if (folder / f"{blind}.json").exists():
+            parts = json.loads((folder / f"{blind}.json").read_text(encoding="utf-8"))
+            for part, samples in parts.items():
+                if part != "source":
+                    (secret if samples and "secrets" in samples[0] else harmless)[part] = samples
     if (folder / "public.json").exists():
         harmless["public"] = json.loads((folder / "public.json").read_text(encoding="utf-8"))["samples"]
     return secret, harmless

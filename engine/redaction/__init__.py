@@ -258,7 +258,7 @@ DETECTORS = (
     *("betterleaks", "rules", "vendors", "kingfisher", "context"),
     *("speech", "structure", "families", "docformats", "structural", "toolcreds", "placed"),
     *("cmdslots", "accountsaid", "iacsecrets", "vendorclass", "sqlslots", "comparisons", "codedefaults"),
-    *("vapidkeys", "sigilpasswords", "prefixpairs", "bytekeys", "keypairs"),
+    *("vapidkeys", "sigilpasswords", "prefixpairs", "bytekeys", "keypairs", "codesaid"),
 )
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 

@@ -28,7 +28,15 @@ from . import lazyre
 
 Span = tuple[int, int]
 
-_TOKEN_RE = lazyre.compile(r"(?<![\w.+/~-])(?:&lt;)?[\w+~-][\w.+/~;&-]{5,}={0,2}")
+_TOKEN_RE = lazyre.compile(r"(?<![\w.+/~-])(?:&lt;)?[\w+~-](?:[\w.+/~-]|&(?:lt|gt|amp);){5,}={0,2}")
+"""A value: ``&`` only in an HTML escape, so a query's next parameter is not read with it (``=YOUR_API_KEY&limit=10``)."""
+_MASKED_RE = lazyre.compile(
+    r"(?<![\w.+/~*•●∙·-])(?P<value>[\w.+/~-]{0,16}?(?:[*•●∙·]{3,}|\.{3}|…|x{6,}|X{6,})[\w.+/~-]{0,8})(?![\w*•●∙·])"
+)
+"""A value shown masked, as dashboards and docs print a key (``shpat_************9684``, ``sk-proj-...7hLx``,
+``••••••••a655``, ``r8_******``, ``sk_test_xxxxxxxx``): no key works with a mask in it."""
+_ANGLE_RE = lazyre.compile(r"(?<![\w<])(?P<value>[\w.+~-]{0,24}<[A-Za-z0-9][\w .,/-]{1,40}>)")
+"""A prefix glued to an angle-bracket placeholder of words (``pw-sec-<40 hex chars>``, ``sk_live_<your key>``)."""
 _WORD_PIECE_RE = lazyre.compile(r"(?i)your|replace|placeholder|insert")
 """A piece of a value (between ``_``, ``-``, ``.``) that tells the reader to put their own in: ``dummy``,
 ``sample`` and ``example`` do not (``dummy-pass`` is a password people set)."""
@@ -86,9 +94,22 @@ def spans(text: str) -> Iterator[Span]:
         for m in _USERINFO_RE.finditer(text):
             if userinfo_stand_in(m.group("pw")):
                 yield m.span()
+    yield from shown_masked(text)
     for m in _TOKEN_RE.finditer(text):
         value = m.group(0).rstrip("./")
         if "//" in value or value.startswith("/"):
             continue
         if placeholder(value):
             yield m.start(), m.start() + len(value)
+
+
+def shown_masked(text: str) -> Iterator[Span]:
+    """``(start, end)`` of every value of ``text`` shown masked (``shpat_****9684``, ``sk-proj-...7hLx``) or as a prefix
+    glued to an angle-bracket placeholder of words (``pw-sec-<40 hex chars>``): issue 32 round 24, vendorkeys-tune."""
+    for m in _MASKED_RE.finditer(text):
+        value = m.group("value")
+        if sum(c.isalnum() for c in value) <= 24 and not value.strip(".…").isdigit():
+            yield m.span("value")
+    if "<" in text:
+        for m in _ANGLE_RE.finditer(text):
+            yield m.span("value")

@@ -261,10 +261,12 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     from .fileforms import spans as fileform_spans
     from .placeholders import spans as placeholder_spans
     from .pubformats import spans as format_spans
+    from .pubkeyshapes import spans as pubkey_spans
     from .signatures import spans as signature_spans
     from .uitext import spans as ui_spans
 
     yield from format_spans(text)
+    yield from pubkey_spans(text)
     yield from placeholder_spans(text)
     yield from signature_spans(text)
     yield from ui_spans(text)

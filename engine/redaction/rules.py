@@ -157,7 +157,7 @@ _AUTH_RE = lazyre.compile(
 )
 _BEARER_RE = lazyre.compile(r"\b(?:bearer|token)\s+(?P<value>[A-Za-z0-9._~+/-]{16,4096}={0,2})", re.I)
 _HEADER_RE = lazyre.compile(
-    r"\b(?P<name>x-[a-z0-9-]{0,40}?(?:key|token|secret|auth|signature|password|session)[a-z0-9-]{0,40}|private-token|"
+    r"(?<!://)(?<![-.])\b(?P<name>x-[a-z0-9-]{0,40}?(?:key|token|secret|auth|signature|password|session)[a-z0-9-]{0,40}|private-token|"
     r"api-key|apikey|api-token|auth-token|access-token|ocp-apim-subscription-key|dd-api-key|dd-application-key)"
     r"[\"']?\s*:\s*[\"']?(?P<value>[^\s\"',;]{8,4096})",
     re.I,
@@ -338,12 +338,31 @@ _REQUIREMENT_RE = lazyre.compile(r"[\w.\[\]-]+\s*(?:[=<>~!]=|[<>@])|[\w.-]+/[\w.
 """A pinned requirement or action (``numpy==1.26.4``, ``torch>=2``, ``actions/checkout@v4``): what "pin" pins."""
 
 
+_ID_WORDS = frozenset({"id", "ids", "identifier", "fingerprint", "alias"})
+"""The last word between a key's label and its value that makes the value the key's name, not the key."""
+
+
+def _names_public(m: re.Match[str], label: str) -> bool:
+    """Whether a labelled match names a key's id or its public half (issue 32 round 24): "key id: 4OSH…", "the
+    service token id is 93z7…", "publishableKey: '…'", "the public key is …", "site key for the form: …"."""
+    between = m.group("between").lower().split()
+    if label.endswith(("key", "keys", "token", "tokens")) and between and between[-1] in _ID_WORDS:
+        return True
+    before = m.string[max(0, m.start("label") - 12) : m.start("label")].lower().split()
+    public = (
+        "public" in label or "publishable" in label or bool(before and before[-1] in ("public", "publishable", "site"))
+    )
+    return public and "private" not in label and "secret" not in label
+
+
 def _not_a_value(m: re.Match[str], value: str, quoted: bool) -> bool:
     """Whether a labelled match names no secret (issue 32 round 7): a bare "key(s)" label listing issue keys, a
     "pin" label pinning a package, or a quoted name in a call whose next argument follows its comma
     (``env("DB_PASSWORD", default=None)``; a quoted next argument, ``set("db_password", "…")``, is still a value)."""
     label = m.group("label").lower()
     if label in ("key", "keys") and _NAMED_KEY_RE.fullmatch(value):
+        return True
+    if _names_public(m, label):
         return True
     if label in ("pin", "pins") and _REQUIREMENT_RE.match(value):
         return True

@@ -62,7 +62,10 @@ def weak(span: Span3, found: list[Span3]) -> bool:
 def countered(text: str, span: Span3, found: list[Span3]) -> bool:
     """Whether only :data:`COUNTERED` types found ``span`` and a key naming a public value stands right before it."""
     start, end, _slug = span
-    return all(slug in COUNTERED for s, e, slug in found if s < end and e > start) and public_label(text, start)
+    if all(slug in COUNTERED for s, e, slug in found if s < end and e > start) and public_label(text, start):
+        return True
+    # a key saying it is the public half (publishableKey, SITE_KEY) also overrides a label rule's reading of "key"
+    return all(slug in _HALF_COUNTERED for s, e, slug in found if s < end and e > start) and public_half(text, start)
 
 
 _DOTTED_RE = lazyre.compile(r"[a-z][a-z0-9]*(?:\.[a-z][a-z0-9]*){2,}")
@@ -84,6 +87,28 @@ def setting_name(text: str, span: Span3, found: list[Span3]) -> bool:
     return m is not None and key_words(m.group("key")) == ["key"]
 
 
+_HALF_COUNTERED = COUNTERED | {"labelled-secret", "generic-api-key", "vendor-token"}
+"""What a key naming a public half overrides: also a label rule's and a generic rule's reading of "key" and a
+prefix's shape; a vendor's own format (``sk_live_…``, ``ghp_…``) keeps its type and stays redacted."""
+_PUBLIC_HALF = frozenset({"public", "publishable", "pub", "site"})
+"""A word saying a key is the half a browser or a DNS record holds: a publishable key, a captcha's site key."""
+_PRIVATE_HALF = frozenset({"private", "secret", "server", "admin", "signing", "master"})
+
+
+def _public_half(words: list[str]) -> bool:
+    return bool(words) and words[-1] == "key" and bool(_PUBLIC_HALF & set(words)) and not _PRIVATE_HALF & set(words)
+
+
+def public_half(text: str, start: int) -> bool:
+    """Whether the key right before ``text[start:]`` on its line names a key's public half (``publishableKey``,
+    ``PUBLIC_TURNSTILE_SITE_KEY``, ``siteKey``): its last word ``key``, one word :data:`_PUBLIC_HALF` and none
+    :data:`_PRIVATE_HALF` (issue 32 round 24, public3-tune)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[max(line_start, start - 80) : start]
+    m = _KEY_BEFORE_RE.search(before) or _FLAG_BEFORE_RE.search(before)
+    return m is not None and _public_half(key_words(m.group("key")))
+
+
 def public_label(text: str, start: int) -> bool:
     """Whether the key right before ``text[start:]`` on its line names a public value (module doc): its last word is
     in :data:`PUBLIC_KEY_WORDS` and no word naming a secret stands in the key."""
@@ -95,6 +120,8 @@ def public_label(text: str, start: int) -> bool:
     if m is None:
         return False
     words = key_words(m.group("key"))
+    if _public_half(words):
+        return True  # publishableKey, PUBLIC_TURNSTILE_SITE_KEY (round 24)
     if not words or any(w in SECRET_WORDS or w.startswith(("passw", "secret", "token")) for w in words):
         return False
     return words[-1] in PUBLIC_KEY_WORDS

@@ -264,7 +264,7 @@ _NEW_KEYS_RE = lazy(
 )
 """Any keyword of the round-4 rules (said passwords, PINs, fixed operands, "use ... to"): most lines hold none."""
 _PIN_RE = lazy(
-    r"(?i)(?:(?<![\w-])(?:pin(?:\s?code|\s+number|\s*번호)?|passcode|pass\s+code|unlock\s+code|door\s+code|alarm\s+code|"
+    r"(?i)(?:(?<![\w-])(?<!address )(?<!postal )(?:pin(?:\s?code|\s+number|\s*번호)?|passcode|pass\s+code|unlock\s+code|door\s+code|alarm\s+code|"
     r"access\s+code)|暗証番号|パスコード|PIN码)"
     + _QUALIFIER
     + _LINK

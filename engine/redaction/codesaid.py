@@ -1,0 +1,221 @@
+"""Codes, PINs and passwords said in the shapes :mod:`.speech` lacks (docs/architecture.md §3).
+
+Issue 32 round 24: classes read on the tune half of a new source written blind (``speech4-tune``, passwords
+in speech and on command lines in seventeen languages; its held half was run once, at the end). Each rule needs a
+word that names a secret and a value in the shape that word promises:
+
+- a numeric code after what it opens, in sixteen languages: a PIN (``PIN 3504``, ``ПИН-код карты — 8138``,
+  ``ATM पिन 6016 है``, ``Mã PIN thẻ: 5754``), a door, gate, alarm or safe code (``digicode de l'immeuble est 3404``,
+  ``Il codice del cancello è 0239``, ``Portkoden är 0677``, ``Код от домофона 9058``, ``현관 비밀번호 208958``,
+  ``الرقم السري للبطاقة 2461``, ``panic code 9524``); 4 to 8 digits, one letter after them at most, never a
+  length, a duration or an amount; a postal PIN code ("delivery address PIN code: 560102") is not one;
+- a password word of the languages :mod:`.speech` does not know (Turkish ``şifre``/``parola``, Swedish ``lösenord``,
+  Danish/Norwegian ``adgangskode``/``passord``, Finnish ``salasana``, Czech/Slovak ``heslo``, Hungarian ``jelszó``,
+  Vietnamese ``mật khẩu``, Hindi ``पासवर्ड``, Arabic ``كلمة المرور``, Indonesian ``kata sandi``, Greek ``κωδικός``),
+  or a CJK one with only a space before its value (``密码 rhubarb-mango-copper``), then a value that reads as a
+  credential or three dashed words;
+- a password word, then an arrow (``new pass -> quartz-cricket-monsoon``, ``password → toffee citrus panda 01``);
+- a list of passwords after ``Passwords:`` as ``name – value`` items (``Gmail – willow-biscuit-tornado; Steam – …``);
+- a user and a password both in backticks, ``\\`grafana\\` / \\`zephyr-koala-wombat\\```, on a line naming a login;
+- a TOTP secret in lower-case groups of four (``qx4c pdpt rdj7 v2lf``), backup codes and a seed phrase, each with
+  a few words between its name and the colon ("2FA secret for Discord:", "backup codes for Google (each works
+  once):", "recovery phrase (24 words, keep offline):").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from . import lazyre
+from .rules import looks_like_credential
+
+Span = tuple[int, int, str]
+
+_CODE_WORD = (
+    r"(?:(?<![\w-])(?:PIN(?:[\s-]?(?:code|kod|kód|Code|Nummer|number|numero|número|код))?|"
+    r"(?i:pin[\s-]?(?:code|kod(?:en)?|kód|nummer|number|numero|número)|pincode|pinkod(?:en)?|passcode|pass\s?code|"
+    r"digicode|geheimzahl|geheimnummer|toegangscode|deurcode|alarmcode|portkod(?:en)?|dörrkod(?:en)?|"
+    r"(?:tür|tor|haustür|zugangs|tresor|zahlen)code|"
+    r"(?:door|gate|garage|alarm|safe|lockbox|lock\s?box|keypad|entry|access|intercom|buzzer|locker|panic|"
+    r"duress|disarm|front\s+door|bike\s+lock|padlock|lock)\s+(?:code|pin|combination|combo)|(?:bank\s+)?card\s+pin|"
+    r"arm/disarm|disarm|"
+    r"code\s+(?:d['’]accès|d['’]entrée|de\s+la\s+porte|du\s+portail|secret|pin|de\s+l['’]alarme|de\s+la\s+carte)|"
+    r"codice\s+(?:del|della|dello|dell['’]|d['’]|di\s+accesso|segreto|pin|bancomat)|"
+    r"c[óo]digo\s+(?:de\s+acceso|de\s+la|del|da|do|secreto|pin)|clave\s+(?:del\s+cajero|de\s+la\s+tarjeta)|"
+    r"kod\s+(?:do|dostępu|pin)|kód\s+(?:ke|k|od|do)|"
+    r"пин(?:-код)?|код\s+(?:от|доступа|двери|домофона|замка|подъезда)|"
+    r"şifre(?:si|sı|m|miz)?|parola(?:sı)?|mã\s+(?:pin|cửa|cổng|bảo\s+mật)|mật\s+khẩu))|"
+    r"पिन|पासकोड|الرقم\s+السري|الرمز\s+السري|رمز\s+الدخول|暗証番号|パスコード|PIN码|密码|密碼|门禁码|"
+    r"(?:현관|도어락|카드)?\s?비밀번호|비번)"
+)
+"""A word naming a secret code, in the sixteen languages (``PIN`` in capitals only: "pin numpy to 1.26" is a verb)."""
+_CODE_RE = lazyre.compile(
+    _CODE_WORD
+    + r"(?P<filler>[^\n\d:=.!?;,()]{0,30}?)"
+    + r"(?:[ \t]*[:=：][ \t]*|[ \t]*[—–→-]>?[ \t]*|[ \t]+(?:is|was|est|è|é|es|ist|lautet|är|er|jest|je|to|set\s+(?:it\s+)?to|"
+    r"changed\s+to|now)[ \t]+|[ \t]*(?:は|是|为|：)[ \t]*|[ \t]+|(?<=[^\x00-\x7f]))"
+    + r"(?P<value>\d{4,8}[A-Z#]?)(?![\w/-]|[.,:]\d|\s*(?:digits?|chars?|characters?|ziffern|stellig|chiffres|cifre|"
+    r"d[íi]gitos|hours?|h\b|min\b|minutes?|days?|%|€|\$|km\b|kg\b))"
+)
+_NOT_CODE_RE = lazyre.compile(r"(?i)\b(?:model|serial|size|type|version|series|part|item|order|lock\s+model)\b")
+"""A word between a code's name and the digits that makes them something else ("combination lock model 7700")."""
+_POSTAL_RE = lazyre.compile(r"(?i)(?:address|postal|delivery|shipping|zip|post\s+code)\b[^\n]{0,24}$")
+"""Before a "PIN code": India's postal code, not a secret."""
+
+_FOREIGN_PW = (
+    r"(?:(?<![\w-])(?i:şifre(?:si|sı|m|miz|niz)?|parola(?:sı|m)?|lösenord(?:et)?|adgangskode(?:n)?|passord(?:et)?|"
+    r"salasana|hesl[oa]|jelszó|jelszava|mật\s+khẩu|kata\s+sandi|κωδικός|κωδικό)|पासवर्ड|كلمة\s+(?:المرور|السر))"
+)
+_FOREIGN_RE = lazyre.compile(
+    _FOREIGN_PW
+    + r"(?:(?P<filler>[^\n:=：.!?;,]{0,30}?)"
+    + r"(?:[ \t]*[:=：][ \t]*|[ \t]*[—–→-]>?[ \t]*|[ \t]+(?:is|est|es|é|è|är|er|on|je|olarak|là|adalah|είναι)[ \t]+)|[ \t]+)"
+    + r"[\"'`«]?(?P<value>[^\s\"'`»,;]{4,64})"
+)
+_CJK_SPACE_RE = lazyre.compile(
+    r"(?:密码|密碼|口令|비밀번호|비번|パスワード)[ \t]+[\"'`]?(?P<value>[^\s\"'`，。、,;]{4,64})(?=[\s\"'`，。、,;]|$)"
+)
+_ARROW_RE = lazyre.compile(
+    r"(?i)(?<![\w-])(?:pass\s?words?|passphrase|pass|pwd?|wi-?fi\s+key|key)\b[^\n→>]{0,40}?[ \t]*(?:→|->|=>)[ \t]*"
+    r"[\"'`]?(?P<value>[^\n\"'`,;]{4,48}?)[\"'`]?[ \t]*(?=[,;.)]?[ \t]*$|[,;]|\s[—–-]\s|\s\()",
+    re.M,
+)
+_FOR_THING_RE = lazyre.compile(
+    r"(?i)(?<![\w-])(?:pass\s?words?|passphrase|pw|pwd)[ \t]+(?:for|on|at|of)[ \t]+[^\n]{1,40}?[ \t]+(?:is|was)[ \t]+"
+    r"[\"'`]?(?P<value>[^\s\"'`,;]{4,64}?)[\"'`]?(?=[,;.!?)]?(?:\s|$))"
+)
+"""A password for a thing whose name holds dots or dashes, then its value ("the sudo password on jira.acme.net is
+biscuit-salmon-dolphin-cricket"): :mod:`.speech` stops its qualifier at a dot."""
+_EXPECT_SEND_RE = lazyre.compile(
+    r"expect\s+(?:-\w+\s+)?\"[^\"\n]{0,40}(?:assword|assphrase|PIN)[^\"\n]{0,20}\"\s*[;\n]\s*send\s+(?:--\s+)?"
+    r"\"(?P<value>[^\"\\\n]{4,64})(?:\\r|\\n)?\""
+)
+"""An expect script answering a password prompt: the value ``send`` types."""
+_LIST_HEAD_RE = lazyre.compile(r"(?i)(?<![\w-])(?:passwords|pass(?:es)?|pws|pwds|logins|creds)[ \t]*:[ \t]*")
+_ITEM_RE = lazyre.compile(r"[ \t]*[\w][\w .+'&-]{0,30}?[ \t]+[—–-][ \t]+(?P<value>[^\s,;]{4,64}?)[.]?[ \t]*(?:[;,]|$)")
+_TICKED_PAIR_RE = lazyre.compile(r"`(?P<user>[\w.@+-]{1,64})`[ \t]*/[ \t]*`(?P<value>[^`\n]{4,128})`")
+_LOGIN_WORD_RE = lazyre.compile(
+    r"(?i)\b(?:database|db|login|creds?|credentials?|account|admin|root|wi-?fi|ssh|server|host|box|user|vpn|nas|"
+    r"router|portal|console)\b"
+)
+_TOTP_RE = lazyre.compile(
+    r"(?i)\b(?:totp|otp|2fa|mfa|two-factor|authenticator)\b[^\n:=]{0,50}?(?:[:=]|\bis\b)[ \t]*"
+    r"(?P<value>[a-z2-7]{4}(?:[ -][a-z2-7]{4}){3,15})(?![\w-])"
+)
+_CODES_RE = lazyre.compile(
+    r"(?i)\b(?:backup|recovery|scratch|emergency|2fa|one-time)[ \t]+codes\b[^\n:]{0,60}:[ \t]*\n?[ \t]*"
+    r"(?P<value>[a-z0-9]{4,5}[ -]?[a-z0-9]{4,5}(?:[ \t]*[,;][ \t]*[a-z0-9]{4,5}[ -]?[a-z0-9]{4,5}){1,15})"
+)
+_ONE_CODE_RE = lazyre.compile(r"[A-Za-z0-9]{4,5}[ -]?[A-Za-z0-9]{4,5}")
+_SEED_RE = lazyre.compile(
+    r"(?i)\b(?:seed|mnemonic|recovery|backup|wallet)[ \t]+(?:phrase|words)\b[ \t]*\([^)\n]{0,48}\)[ \t]*:?[ \t]*\n?"
+    r"[ \t]*(?P<value>[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})\b"
+)
+_KEYS = (
+    "pin",
+    "code",
+    "kod",
+    "codic",
+    "códig",
+    "codig",
+    "geheim",
+    "clave",
+    "kód",
+    "код",
+    "пин",
+    "şifre",
+    "parola",
+    "mã",
+    "mật",
+    "पिन",
+    "पास",
+    "الر",
+    "رمز",
+    "暗証",
+    "パス",
+    "密码",
+    "密碼",
+    "门禁",
+    "비밀",
+    "비번",
+    "combination",
+    "combo",
+    "disarm",
+    "lösen",
+    "adgang",
+    "passord",
+    "salasana",
+    "hesl",
+    "jelsz",
+    "sandi",
+    "κωδικ",
+    "كلمة",
+    "口令",
+    "パスワード",
+)
+"""Substrings one of which every code or foreign-word rule's match holds (a cheap test before the regexes)."""
+
+
+def _passphrase(value: str) -> bool:
+    """Three or more words joined by dashes or spaces, or a value that reads as a credential."""
+    parts = [p for p in re.split(r"[-\s]", value) if p]
+    return looks_like_credential(value, min_len=6) or (len(parts) >= 3 and all(p.isalnum() for p in parts))
+
+
+def _codes(text: str) -> Iterator[Span]:
+    for m in _CODE_RE.finditer(text):
+        if _POSTAL_RE.search(text, max(0, m.start() - 30), m.start()) or _NOT_CODE_RE.search(m.group("filler")):
+            continue
+        yield m.start("value"), m.end("value"), "pin"
+
+
+def spans(text: str) -> Iterator[Span]:
+    """Every span of ``text`` that a code, a PIN or a password of the module's shapes takes."""
+    low = text.lower()
+    if any(c.isdigit() for c in text) and any(k in low for k in _KEYS):
+        yield from _codes(text)
+    if any(k in low for k in _KEYS):
+        for regex in (_FOREIGN_RE, _CJK_SPACE_RE):
+            for m in regex.finditer(text):
+                value = m.group("value").rstrip(".!?)")
+                if not value.isdigit() and _passphrase(value):
+                    yield m.start("value"), m.start("value") + len(value), "password"
+    if "->" in text or "→" in text or "=>" in text:
+        for m in _ARROW_RE.finditer(text):
+            value = m.group("value").strip()
+            if _passphrase(value) and not value.startswith(("$", "<", "{", "%", "/")):
+                start = text.index(value, m.start("value"))
+                yield start, start + len(value), "password"
+    if " is " in low or " was " in low:
+        for m in _FOR_THING_RE.finditer(text):
+            if _passphrase(m.group("value")) and not m.group("value").startswith(("$", "<", "{", "%")):
+                yield m.start("value"), m.end("value"), "password"
+    if "send" in low and "expect" in low:
+        for m in _EXPECT_SEND_RE.finditer(text):
+            if not m.group("value").startswith(("$", "[")):
+                yield m.start("value"), m.end("value"), "password"
+    if ":" in text:
+        for head in _LIST_HEAD_RE.finditer(text):
+            pos = head.end()
+            while (item := _ITEM_RE.match(text, pos)) is not None and item.end() > pos:
+                if _passphrase(item.group("value")):
+                    yield item.start("value"), item.end("value"), "password"
+                pos = item.end()
+    if "`" in text and "/" in text:
+        for m in _TICKED_PAIR_RE.finditer(text):
+            before = text[max(0, m.start() - 60) : m.start()]
+            if _LOGIN_WORD_RE.search(before) and _passphrase(m.group("value")):
+                yield m.start("value"), m.end("value"), "password"
+    if any(k in low for k in ("otp", "2fa", "mfa", "two-factor", "authenticator")):
+        for m in _TOTP_RE.finditer(text):
+            if any(c.isdigit() for c in m.group("value")):
+                yield m.start("value"), m.end("value"), "totp-seed"
+    if "codes" in low:
+        for m in _CODES_RE.finditer(text):
+            for code in _ONE_CODE_RE.finditer(m.group("value")):
+                if sum(c.isdigit() for c in code.group(0)) >= 2:
+                    yield m.start("value") + code.start(), m.start("value") + code.end(), "backup-code"
+    if "(" in text:
+        for m in _SEED_RE.finditer(text):
+            yield m.start("value"), m.end("value"), "seed-phrase"
