@@ -82,7 +82,7 @@ _ARROW_RE = lazyre.compile(
     re.M,
 )
 _FOR_THING_RE = lazyre.compile(
-    r"(?i)(?<![\w-])(?:pass\s?words?|passphrase|pw|pwd)[ \t]+(?:for|on|at|of)[ \t]+[^\n]{1,40}?[ \t]+(?:is|was)[ \t]+"
+    r"(?i)(?<![\w-])(?:pass\s?words?|passphrase|pw|pwd)[ \t]+(?:for|on|at|of)[ \t]+[^\n]{1,40}?(?:[ \t]+(?:is|was)|:)[ \t]+"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,64}?)[\"'`]?(?=[,;.!?)]?(?:\s|$))"
 )
 """A password for a thing whose name holds dots or dashes, then its value ("the sudo password on jira.acme.net is
@@ -178,7 +178,7 @@ def spans(text: str) -> Iterator[Span]:
     if any(k in low for k in _KEYS):
         for regex in (_FOREIGN_RE, _CJK_SPACE_RE):
             for m in regex.finditer(text):
-                value = m.group("value").rstrip(".!?)")
+                value = m.group("value").rstrip(".)")
                 if not value.isdigit() and _passphrase(value):
                     yield m.start("value"), m.start("value") + len(value), "password"
     if "->" in text or "→" in text or "=>" in text:
@@ -187,7 +187,7 @@ def spans(text: str) -> Iterator[Span]:
             if _passphrase(value) and not value.startswith(("$", "<", "{", "%", "/")):
                 start = text.index(value, m.start("value"))
                 yield start, start + len(value), "password"
-    if " is " in low or " was " in low:
+    if " is " in low or " was " in low or ":" in text:
         for m in _FOR_THING_RE.finditer(text):
             if _passphrase(m.group("value")) and not m.group("value").startswith(("$", "<", "{", "%")):
                 yield m.start("value"), m.end("value"), "password"

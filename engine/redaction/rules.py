@@ -338,6 +338,9 @@ _REQUIREMENT_RE = lazyre.compile(r"[\w.\[\]-]+\s*(?:[=<>~!]=|[<>@])|[\w.-]+/[\w.
 """A pinned requirement or action (``numpy==1.26.4``, ``torch>=2``, ``actions/checkout@v4``): what "pin" pins."""
 
 
+_LINK_AFTER_RE = lazyre.compile(r"[ \t]+(?:is|was|are|were)[ \t]+\S|[ \t]*[:=][ \t]*\S")
+"""A link right after a value read with no link before it: that value is what the label is for, its own value follows."""
+_NEXT_VALUE_RE = lazyre.compile(r"[ \t]+\S")
 _ID_WORDS = frozenset({"id", "ids", "identifier", "fingerprint", "alias"})
 """The last word between a key's label and its value that makes the value the key's name, not the key."""
 
@@ -364,6 +367,13 @@ def _not_a_value(m: re.Match[str], value: str, quoted: bool) -> bool:
         return True
     if _names_public(m, label):
         return True
+    between = m.group("between").lower().split()
+    after_prep = bool(between) and between[-1] in ("for", "of", "on", "to", "in", "at")
+    glued = m.group("value").endswith(":") and bool(_NEXT_VALUE_RE.match(m.string, m.end("value")))  # "for db7.x: <pw>"
+    if after_prep and (glued or (not m.group("sep").strip() and _LINK_AFTER_RE.match(m.string, m.end("value")))):
+        return (
+            True  # "the password on build-3.ci.example.org is …": the word after the label names the thing (round 24)
+        )
     if label in ("pin", "pins") and _REQUIREMENT_RE.match(value):
         return True
     closer = m.string[m.end("between") : m.start("sep")]

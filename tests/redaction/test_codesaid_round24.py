@@ -3,6 +3,8 @@ not the blind corpus's lines."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from memrepo.engine import redaction
@@ -32,7 +34,9 @@ SAID = [
     ("the root password on build-3.ci.example.org is saffron-quiver-lemon", "saffron-quiver-lemon"),
     ('expect "Password:"; send "Tq9!vv2Lrm\\r"', "Tq9!vv2Lrm"),
     ("Authenticator secret for the bank, just in case: mf3q zx7p ktr4 wq2n", "mf3q zx7p ktr4 wq2n"),
+    ("backup codes for Proton (one use each):\n4821 7730, 1290 5561, 3375 0082", "4821 7730"),
     ("backup codes for Proton (one use each):\n4821 7730, 1290 5561, 3375 0082", "1290 5561"),
+    ("backup codes for Proton (one use each):\n4821 7730, 1290 5561, 3375 0082", "3375 0082"),
     (
         "wallet recovery phrase (12 words, paper copy in the safe):\n"
         "orbit salad tunnel frost mango civil velvet ozone pilot brisk anchor lyric",
@@ -58,8 +62,15 @@ KEPT = [
 
 @pytest.mark.parametrize(("text", "secret"), SAID)
 def test_a_said_code_or_password_is_redacted(text: str, secret: str) -> None:
+    """The value and nothing but the value goes: not a trailing ``!`` of the password, not the words around it."""
     out, _types = redaction.redact(text)
-    assert secret not in out, out
+    values = sorted({s for t, s in SAID if t == text} | {secret}, key=text.index)  # a list's values all go
+    pattern, pos = "", 0
+    for value in values:
+        at = text.index(value, pos)
+        pattern += re.escape(text[pos:at]) + r"\[REDACTED:[a-z0-9-]+\]"
+        pos = at + len(value)
+    assert re.fullmatch(pattern + re.escape(text[pos:]), out), out
 
 
 @pytest.mark.parametrize(("text", "secret"), SAID)
@@ -75,3 +86,18 @@ def test_each_was_a_miss_before(text: str, secret: str, monkeypatch: pytest.Monk
 @pytest.mark.parametrize("text", KEPT)
 def test_talk_about_codes_stays_verbatim(text: str) -> None:
     assert redaction.redact(text) == (text, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "secret"),
+    [
+        ("password for db7.internal: Xk29!pq7LL", "db7.internal", "Xk29!pq7LL"),
+        ("the root password on build-3.ci.example.org is saffron-quiver-lemon", "build-3.ci.example.org", "saffron"),
+        ("the pw at vault-2.lan was Rq7-Lm2-Zx9-Pt4", "vault-2.lan", "Rq7-Lm2"),
+    ],
+)
+def test_the_thing_a_password_is_for_stays_and_its_value_goes(text: str, thing: str, secret: str) -> None:
+    """Round 24: the label rule read the host after "password for" as the password and left the password itself."""
+    out, _types = redaction.redact(text)
+    assert thing in out, out
+    assert secret not in out, out
