@@ -33,71 +33,195 @@ from .rules import looks_like_credential
 Span = tuple[int, int, str]
 
 _CODE_WORD = (
-    r"(?:(?<![\w-])(?:PIN(?:[\s-]?(?:code|kod|kód|Code|Nummer|number|numero|número|код))?|"
-    r"(?i:pin[\s-]?(?:code|kod(?:en)?|kód|nummer|number|numero|número)|pincode|pinkod(?:en)?|passcode|pass\s?code|"
+    r"(?:(?<![\w-])(?<!GPIO )(?:PIN(?:[\s-]?(?:code|kod|kód|Code|Nummer|number|numero|número|код))?|PUK|"
+    r"(?i:pin[\s-]?(?:code|kod(?:en)?|kód|nummer|number|numero|número)|pinkod(?:en)?|passcode|pass\s?code|"
     r"digicode|geheimzahl|geheimnummer|toegangscode|deurcode|alarmcode|portkod(?:en)?|dörrkod(?:en)?|"
     r"(?:tür|tor|haustür|zugangs|tresor|zahlen)code|"
-    r"(?:door|gate|garage|alarm|safe|lockbox|lock\s?box|keypad|entry|access|intercom|buzzer|locker|panic|"
-    r"duress|disarm|front\s+door|bike\s+lock|padlock|lock)\s+(?:code|pin|combination|combo)|(?:bank\s+)?card\s+pin|"
+    r"(?:door|gate|garage|alarm|safe|lockbox|lock\s?box|keypad|entry|intercom|buzzer|locker|panic|"
+    r"duress|front\s+door|bike\s+lock|padlock)\s+(?:code|pin|combination|combo)|(?:bank\s+)?card\s+pin|"
     r"arm/disarm|disarm|"
     r"code\s+(?:d['’]accès|d['’]entrée|de\s+la\s+porte|du\s+portail|secret|pin|de\s+l['’]alarme|de\s+la\s+carte)|"
-    r"codice\s+(?:del|della|dello|dell['’]|d['’]|di\s+accesso|segreto|pin|bancomat)|"
-    r"c[óo]digo\s+(?:de\s+acceso|de\s+la|del|da|do|secreto|pin)|clave\s+(?:del\s+cajero|de\s+la\s+tarjeta)|"
-    r"kod\s+(?:do|dostępu|pin)|kód\s+(?:ke|k|od|do)|"
-    r"пин(?:-код)?|код\s+(?:от|доступа|двери|домофона|замка|подъезда)|"
-    r"şifre(?:si|sı|m|miz)?|parola(?:sı)?|mã\s+(?:pin|cửa|cổng|bảo\s+mật)|mật\s+khẩu))|"
+    r"codice\s+(?:del\s+(?:cancello|portone|citofono|lucchetto|bancomat)|della\s+(?:porta|cassaforte|carta)|"
+    r"dell['’]allarme|d['’]accesso|di\s+accesso|segreto|pin|bancomat)|"
+    r"c[óo]digo\s+(?:de\s+acceso|de\s+la\s+(?:puerta|alarma|tarjeta)|del\s+(?:port[óo]n|garaje|candado)|"
+    r"da\s+porta|do\s+(?:port[ãa]o|alarme|cart[ãa]o)|secreto|pin)|clave\s+(?:del\s+cajero|de\s+la\s+tarjeta)|"
+    r"kod\s+(?:do\s+(?:drzwi|bramy|domofonu|sejfu)|dostępu|pin)|kód\s+(?:ke\s+dveřím|k\s+bráně|od\s+dveří|k\s+trezoru)|"
+    r"пин(?:-код)?|код\s+(?:от\s+(?:домофона|двери|подъезда|замка|сейфа)|доступа|двери|домофона|замка|подъезда)|"
+    r"şifre(?:si|sı|m|miz)?|parola(?:sı)?|mã\s+(?:pin|cửa|cổng|bảo\s+mật)|mật\s+khẩu)(?!\w))|"
     r"पिन|पासकोड|الرقم\s+السري|الرمز\s+السري|رمز\s+الدخول|暗証番号|パスコード|PIN码|密码|密碼|门禁码|"
     r"(?:현관|도어락|카드)?\s?비밀번호|비번)"
 )
-"""A word naming a secret code, in the sixteen languages (``PIN`` in capitals only: "pin numpy to 1.26" is a verb)."""
+"""A word naming a secret code, in the sixteen languages (``PIN`` in capitals only: "pin numpy to 1.26" is a verb;
+``codice``/``código``/``kod`` only with what they open: "codice del prodotto" is a product code)."""
+_QUOTE = r"[\"'`*„«“‘»]{0,2}[ \t]?"
 _CODE_RE = lazyre.compile(
     _CODE_WORD
-    + r"(?P<filler>[^\n\d:=.!?;,()]{0,30}?)"
-    + r"(?:[ \t]*[:=：][ \t]*|[ \t]*[—–→-]>?[ \t]*|[ \t]+(?:is|was|est|è|é|es|ist|lautet|är|er|jest|je|to|set\s+(?:it\s+)?to|"
+    + r"(?P<filler>[^\n\d:=.!?;,()\"'`*„«“]{0,30}?)"
+    + r"(?P<link>[ \t]*[:=：][ \t]*|[ \t]+[—–-][ \t]+|[ \t]*(?:→|->)[ \t]*|[ \t]*[—–][ \t]*|[ \t]+(?:is|est|è|é|es|ist|lautet|är|er|jest|je|to|set\s+(?:it\s+)?to|"
     r"changed\s+to|now)[ \t]+|[ \t]*(?:は|是|为|：)[ \t]*|[ \t]+|(?<=[^\x00-\x7f]))"
-    + r"(?P<value>\d{4,8}[A-Z#]?)(?![\w/-]|[.,:]\d|\s*(?:digits?|chars?|characters?|ziffern|stellig|chiffres|cifre|"
-    r"d[íi]gitos|hours?|h\b|min\b|minutes?|days?|%|€|\$|km\b|kg\b))"
+    + _QUOTE
+    + r"(?P<value>\d{4,10}[A-Z#]?)(?![\w/-]|[.,:]\d|\s\d|\s*(?:digits?|chars?|characters?|ziffern|stellig|chiffres|cifre|"
+    r"d[íi]gitos|hours?|h\b|min\b|minutes?|days?|%|€|\$|km\b|kg\b|ms\b|s\b|sec\w*|seconds?|bytes?|[kmg]b\b|lines?|"
+    r"cycles?|presses?|threads?|rupees?|forint|px\b|mm\b|cm\b|times|attempts?|tries|users?|rows?|мс|года|год\b|"
+    r"yıl\w*|năm\b|bit\b))"
 )
-_NOT_CODE_RE = lazyre.compile(r"(?i)\b(?:model|serial|size|type|version|series|part|item|order|lock\s+model)\b")
-"""A word between a code's name and the digits that makes them something else ("combination lock model 7700")."""
-_POSTAL_RE = lazyre.compile(r"(?i)(?:address|postal|delivery|shipping|zip|post\s+code)\b[^\n]{0,24}$")
+_NOT_CODE_RE = lazyre.compile(
+    r"(?i)\b(?:model|serial|size|type|version|series|part|item|order|lock\s+model|reset|ticket|unit|room|PR|"
+    r"employee|helpline|line|hotline|valid|until|since|changed|in|at|for|on|of|from|by|before|after|seit|bis|im|"
+    r"en|dal|desde|em|sedan|od|do|от|с|до)\b"
+)
+"""A word between a code's name and a number with no link before it that makes the number something else ("combination
+lock model 7700", "gate code was changed in 2021", "lockbox code at 1600 Main St", "PIN reset ticket 48213")."""
+_POSTAL_RE = lazyre.compile(
+    r"(?i)(?:address|postal|delivery|shipping|zip|post\s+code|office|lives\s+in|located|city|पता)\b[^\n]{0,60}$"
+)
 """Before a "PIN code": India's postal code, not a secret."""
+_PLACE_BEFORE_RE = lazyre.compile(r"[A-Z][a-z]+,?[ \t]+$")
+"""A capitalised place name right before "PIN 560038" (six digits): a postal code."""
 
 _FOREIGN_PW = (
     r"(?:(?<![\w-])(?i:şifre(?:si|sı|m|miz|niz)?|parola(?:sı|m)?|lösenord(?:et)?|adgangskode(?:n)?|passord(?:et)?|"
-    r"salasana|hesl[oa]|jelszó|jelszava|mật\s+khẩu|kata\s+sandi|κωδικός|κωδικό)|पासवर्ड|كلمة\s+(?:المرور|السر))"
+    r"salasana|hesl[oa]|jelszó|jelszava|mật\s+khẩu|kata\s+sandi|κωδικός\s+πρόσβασης)(?!\w)|पासवर्ड|"
+    r"كلمة\s+(?:المرور|السر))"
 )
 _FOREIGN_RE = lazyre.compile(
     _FOREIGN_PW
     + r"(?:(?P<filler>[^\n:=：.!?;,]{0,30}?)"
-    + r"(?:[ \t]*[:=：][ \t]*|[ \t]*[—–→-]>?[ \t]*|[ \t]+(?:is|est|es|é|è|är|er|on|je|olarak|là|adalah|είναι)[ \t]+)|[ \t]+)"
+    + r"(?:[ \t]*[:=：][ \t]*|[ \t]+[—–-][ \t]+|[ \t]*(?:→|->)[ \t]*|"
+    r"[ \t]+(?:is|est|es|é|è|är|er|on|je|olarak|là|adalah|είναι)[ \t]+)|[ \t]+)"
     + r"[\"'`«]?(?P<value>[^\s\"'`»,;]{4,64})"
 )
+_ABOUT = frozenset(
+    [
+        "policy",
+        "policies",
+        "rule",
+        "rules",
+        "kuralı",
+        "formatı",
+        "format",
+        "sıfırlama",
+        "reset",
+        "regel",
+        "regler",
+        "pravidla",
+        "szabály",
+        "szabályzat",
+        "quy",
+        "tắc",
+        "aturan",
+        "kebijakan",
+        "kampaně",
+        "kampanje",
+        "strength",
+        "manager",
+        "management",
+        "check",
+        "enabled",
+        "hint",
+        "field",
+        "form",
+        "flow",
+        "prompt",
+        "change",
+        "changed",
+        "rotation",
+        "expiry",
+        "storage",
+        "vault",
+    ]
+)
+"""Words after a password word, or in its value, that make the line about passwords, not one (in the languages of
+the foreign words: "Parola kuralı: harf-rakam-sembol", "password reset -> send-reset-email")."""
+_POINTERS = frozenset(
+    [
+        "bitwarden",
+        "1password",
+        "lastpass",
+        "keepass",
+        "keepassxc",
+        "keychain",
+        "vault",
+        "manager",
+        "router",
+        "routeren",
+        "sticker",
+        "wiki",
+        "slack",
+        "email",
+        "sms",
+        "sso",
+        "okta",
+        "google",
+        "see",
+        "lásd",
+        "xem",
+        "lihat",
+        "se",
+        "står",
+        "via",
+        "ask",
+        "only",
+        "team",
+        "enabled",
+    ]
+)
+"""A value piece that points at where the password is, not the password ("jelszó: lásd-a-jelszókezelőt")."""
+_STOP = frozenset(
+    [
+        "in",
+        "on",
+        "the",
+        "to",
+        "of",
+        "see",
+        "stored",
+        "via",
+        "from",
+        "with",
+        "at",
+        "is",
+        "a",
+        "an",
+        "and",
+        "or",
+        "for",
+        "each",
+        "every",
+    ]
+)
 _CJK_SPACE_RE = lazyre.compile(
-    r"(?:密码|密碼|口令|비밀번호|비번|パスワード)[ \t]+[\"'`]?(?P<value>[^\s\"'`，。、,;]{4,64})(?=[\s\"'`，。、,;]|$)"
+    r"(?:密码|密碼|口令|비밀번호|비번|パスワード)[ \t]+[\"'`]?"
+    r"(?P<value>[^\s\"'`，。、,;：:\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{4,64})(?=[\s\"'`，。、,;]|$|[^\x00-\x7f])"
 )
 _ARROW_RE = lazyre.compile(
-    r"(?i)(?<![\w-])(?:pass\s?words?|passphrase|pass|pwd?|wi-?fi\s+key|key)\b[^\n→>]{0,40}?[ \t]*(?:→|->|=>)[ \t]*"
+    r"(?i)(?<![\w-])(?<!first )(?<!second )(?<!each )(?:pass\s?words?|passphrase|pass|pwd?|wi-?fi\s+(?:key|password))"
+    r"(?![\w-])(?![ \t]+\d)[^\n→>]{0,40}?[ \t]*(?:→|->)[ \t]*"
     r"[\"'`]?(?P<value>[^\n\"'`,;]{4,48}?)[\"'`]?[ \t]*(?=[,;.)]?[ \t]*$|[,;]|\s[—–-]\s|\s\()",
     re.M,
 )
 _FOR_THING_RE = lazyre.compile(
     r"(?i)(?<![\w-])(?:pass\s?words?|passphrase|pw|pwd)[ \t]+(?:for|on|at|of)[ \t]+[^\n]{1,40}?(?:[ \t]+(?:is|was)|:)[ \t]+"
-    r"[\"'`]?(?P<value>[^\s\"'`,;]{4,64}?)[\"'`]?(?=[,;.!?)]?(?:\s|$))"
+    r"[\"'`]?(?P<value>[^\s\"'`,;]{4,64})"
 )
 """A password for a thing whose name holds dots or dashes, then its value ("the sudo password on jira.acme.net is
 biscuit-salmon-dolphin-cricket"): :mod:`.speech` stops its qualifier at a dot."""
 _EXPECT_SEND_RE = lazyre.compile(
-    r"expect\s+(?:-\w+\s+)?\"[^\"\n]{0,40}(?:assword|assphrase|PIN)[^\"\n]{0,20}\"\s*[;\n]\s*send\s+(?:--\s+)?"
-    r"\"(?P<value>[^\"\\\n]{4,64})(?:\\r|\\n)?\""
+    r"expect\s+(?:-\w+\s+)?[\"'][^\"'\n]{0,40}(?:assword|assphrase|asscode|PIN)[^\"'\n]{0,20}[\"']\s*[;\n{]\s*"
+    r"(?:send|sendline)\s+(?:--\s+)?[\"'](?P<value>[^\"'\\\n]{4,64})(?:\\r|\\n)?[\"']"
 )
-"""An expect script answering a password prompt: the value ``send`` types."""
-_LIST_HEAD_RE = lazyre.compile(r"(?i)(?<![\w-])(?:passwords|pass(?:es)?|pws|pwds|logins|creds)[ \t]*:[ \t]*")
-_ITEM_RE = lazyre.compile(r"[ \t]*[\w][\w .+'&-]{0,30}?[ \t]+[—–-][ \t]+(?P<value>[^\s,;]{4,64}?)[.]?[ \t]*(?:[;,]|$)")
-_TICKED_PAIR_RE = lazyre.compile(r"`(?P<user>[\w.@+-]{1,64})`[ \t]*/[ \t]*`(?P<value>[^`\n]{4,128})`")
+"""An expect script answering a password prompt: the value ``send`` types (``; send``, a new line, or ``{ send``)."""
+_LIST_HEAD_RE = lazyre.compile(r"(?i)(?<![\w-])(?:passwords|pws|pwds|logins|creds)[ \t]*:[ \t]*")
+_ITEM_RE = lazyre.compile(
+    r"[ \t]*(?P<name>[\w][\w .+'&/()-]{0,30}?)[ \t]+[—–-][ \t]+(?P<value>[^\s,;|]{4,64}?)[.]?[ \t]*(?:[;,|]|$)"
+)
+_TICKED_PAIR_RE = lazyre.compile(r"`(?P<user>[\w.@+-]{1,64})`[ \t]*[/:][ \t]*`(?P<value>[^`\n]{4,128})`")
 _LOGIN_WORD_RE = lazyre.compile(
     r"(?i)\b(?:database|db|login|creds?|credentials?|account|admin|root|wi-?fi|ssh|server|host|box|user|vpn|nas|"
-    r"router|portal|console)\b"
+    r"router|portal|console|grafana|rabbitmq|postgres|mysql|redis|mongo)\b"
+)
+_NOT_LOGIN_RE = lazyre.compile(
+    r"(?i)\b(?:folder|dir|directory|branch(?:es)?|files?|paths?|copy|compare|template|lives|migrations?|deploy)\b"
 )
 _TOTP_RE = lazyre.compile(
     r"(?i)\b(?:totp|otp|2fa|mfa|two-factor|authenticator)\b[^\n:=]{0,50}?(?:[:=]|\bis\b)[ \t]*"
@@ -158,16 +282,34 @@ _KEYS = (
 
 
 def _passphrase(value: str) -> bool:
-    """Three or more words joined by dashes or spaces, or a value that reads as a credential."""
+    """Three or more words joined by dashes or spaces, or a value that reads as a credential; never a value whose
+    pieces point at where the password is or talk about it (:data:`_POINTERS`, :data:`_ABOUT`)."""
     parts = [p for p in re.split(r"[-\s]", value) if p]
+    if any(p.lower() in _POINTERS or p.lower() in _ABOUT for p in parts):
+        return False
     return looks_like_credential(value, min_len=6) or (len(parts) >= 3 and all(p.isalnum() for p in parts))
 
 
 def _codes(text: str) -> Iterator[Span]:
     for m in _CODE_RE.finditer(text):
-        if _POSTAL_RE.search(text, max(0, m.start() - 30), m.start()) or _NOT_CODE_RE.search(m.group("filler")):
-            continue
+        filler, link = m.group("filler"), m.group("link")
+        bare = not link.strip()
+        if bare and (len(filler.split()) > 1 or _NOT_CODE_RE.search(filler)):
+            continue  # "gate code was changed in 2021", "lockbox code at 1600 Main St": no link, no code
+        if _NOT_CODE_RE.search(filler) and _NOT_CODE_RE.search(filler).group(0).lower() in ("model", "serial", "size"):
+            continue  # "combination lock model: 7700"
+        value = m.group("value")
+        if bare and filler.strip() and len(value) == 4 and value[:2] in ("19", "20"):
+            continue  # "Die PIN wurde 2023 geändert": a year
+        before = text[max(0, m.start() - 80) : m.start()]
+        if _POSTAL_RE.search(before) or (len(value) == 6 and _PLACE_BEFORE_RE.search(before)):
+            continue  # "Bengaluru, Karnataka PIN 560038": India's postal code
         yield m.start("value"), m.end("value"), "pin"
+
+
+def _value(m: re.Match[str]) -> str:
+    """A said value, less a sentence's closing ``.`` or ``)`` (a password's own ``!`` or ``?`` stays with it)."""
+    return m.group("value").rstrip(".)")
 
 
 def spans(text: str) -> Iterator[Span]:
@@ -178,19 +320,29 @@ def spans(text: str) -> Iterator[Span]:
     if any(k in low for k in _KEYS):
         for regex in (_FOREIGN_RE, _CJK_SPACE_RE):
             for m in regex.finditer(text):
-                value = m.group("value").rstrip(".)")
+                value = _value(m)
+                filler = (m.groupdict().get("filler") or "").lower().split()
+                if (filler and filler[0] in _ABOUT) or any(w.strip("-") in _ABOUT for w in filler):
+                    continue
                 if not value.isdigit() and _passphrase(value):
                     yield m.start("value"), m.start("value") + len(value), "password"
-    if "->" in text or "→" in text or "=>" in text:
+    if "->" in text or "→" in text:
         for m in _ARROW_RE.finditer(text):
             value = m.group("value").strip()
-            if _passphrase(value) and not value.startswith(("$", "<", "{", "%", "/")):
+            words = value.lower().split()
+            about = text[m.start() : m.start("value")].lower().split()
+            if len(words) > 1 and (not any(c.isdigit() for c in value) or _STOP & set(words)):
+                continue  # "first pass -> parse every file", "wifi key -> on the router sticker"
+            if any(w in _ABOUT for w in about) or value.startswith(("<", "{", "/")):
+                continue  # "password reset -> send-reset-email"
+            if _passphrase(value):
                 start = text.index(value, m.start("value"))
                 yield start, start + len(value), "password"
     if " is " in low or " was " in low or ":" in text:
         for m in _FOR_THING_RE.finditer(text):
-            if _passphrase(m.group("value")) and not m.group("value").startswith(("$", "<", "{", "%")):
-                yield m.start("value"), m.end("value"), "password"
+            value = _value(m)
+            if _passphrase(value) and not value.startswith(("<", "{{", "%(", "${")):
+                yield m.start("value"), m.start("value") + len(value), "password"
     if "send" in low and "expect" in low:
         for m in _EXPECT_SEND_RE.finditer(text):
             if not m.group("value").startswith(("$", "[")):
@@ -199,13 +351,16 @@ def spans(text: str) -> Iterator[Span]:
         for head in _LIST_HEAD_RE.finditer(text):
             pos = head.end()
             while (item := _ITEM_RE.match(text, pos)) is not None and item.end() > pos:
-                if _passphrase(item.group("value")):
+                if item.group("name").strip().lower() not in _ABOUT and _passphrase(item.group("value")):
                     yield item.start("value"), item.end("value"), "password"
                 pos = item.end()
-    if "`" in text and "/" in text:
+    if "`" in text:
         for m in _TICKED_PAIR_RE.finditer(text):
             before = text[max(0, m.start() - 60) : m.start()]
-            if _LOGIN_WORD_RE.search(before) and _passphrase(m.group("value")):
+            value, user = m.group("value"), m.group("user").lower()
+            if value.lower().startswith(user) or _NOT_LOGIN_RE.search(before):
+                continue  # `admin` / `admin-dashboard-v2`, `migrations` / `seed-data-dev`: names
+            if _LOGIN_WORD_RE.search(before) and _passphrase(value):
                 yield m.start("value"), m.end("value"), "password"
     if any(k in low for k in ("otp", "2fa", "mfa", "two-factor", "authenticator")):
         for m in _TOTP_RE.finditer(text):

@@ -8,7 +8,7 @@ value is kept only in the shape its format documents, so a secret written in the
   ``applicationServerKey``, a P-256 public key; a private key is 32 bytes;
 - a WireGuard public key (32 bytes in base64, 44 characters ending in ``=``) after ``peer`` in ``wg set … peer`` or
   after ``pubkey``/``public key`` with no link word (``peer 'phone' pubkey <key>``), no "private" between;
-- a DKIM record's ``p=`` key, in a text holding ``v=DKIM1`` (a DNS TXT record anyone can read);
+- a DKIM record's tags and ``p=`` key, in a text holding ``v=DKIM1`` (a DNS TXT record anyone can read);
 - a Yarn Berry lockfile checksum: a cache key (``10c0``), ``/`` and 128 hex digits (a SHA-512);
 - an S3 multipart ETag: 32 hex digits, ``-`` and the part count, in a text naming an ETag.
 """
@@ -28,10 +28,12 @@ _WG_RE = lazyre.compile(
     r"(?i)(?:\bwg\s+set\s+\S+\s+peer|\bpub(?:lic)?[\s_-]?key)\b[ \t]+(?P<b64>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)"
     r"(?![A-Za-z0-9+/=])"
 )
-_DKIM_RE = lazyre.compile(r"v=DKIM1;[^\n\"]{0,80}?(?<![\w-])p=[A-Za-z0-9+/]{40,1024}={0,2}(?![A-Za-z0-9+/=])")
-"""A DKIM record from its version tag to its key (``v=DKIM1; k=ed25519; p=<key>``): the tags are the record's too."""
+_DKIM_RE = lazyre.compile(r"(?<![\w-])(?:v=DKIM1|[khnstg]=[\w:*.-]{1,32}|p=[A-Za-z0-9+/]{40,1024}={0,2})(?=[;\s\"]|$)")
+"""A DKIM record's own tags, each alone (``v=DKIM1``, ``k=ed25519``, ``p=<key>``, RFC 6376 §3.6.1): a secret written
+among them (``smtp_password=…``) is no tag and stays redacted (breaker24 L18)."""
 _YARN_RE = lazyre.compile(r"(?<![\w/])\d{1,2}c\d/[0-9a-f]{128}(?![0-9a-zA-Z])")
-_ETAG_RE = lazyre.compile(r"(?<![\w-])[0-9a-f]{32}-\d{1,5}(?![\w-])")
+_ETAG_RE = lazyre.compile(r"(?i)\betag[\"']?[ \t]*[:=]?[ \t]*[\"']?(?P<etag>[0-9a-f]{32}-\d{1,5})(?![\w-])")
+"""An S3 multipart ETag right after the word (breaker24 L19: not any such value in a text naming one)."""
 
 
 def _decoded_len(b64: str) -> int:
@@ -59,4 +61,4 @@ def spans(text: str) -> Iterator[Span]:
             yield m.span()
     if "etag" in low:
         for m in _ETAG_RE.finditer(text):
-            yield m.span()
+            yield m.span("etag")

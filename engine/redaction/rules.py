@@ -340,6 +340,8 @@ _REQUIREMENT_RE = lazyre.compile(r"[\w.\[\]-]+\s*(?:[=<>~!]=|[<>@])|[\w.-]+/[\w.
 
 _LINK_AFTER_RE = lazyre.compile(r"[ \t]+(?:is|was|are|were)[ \t]+\S|[ \t]*[:=][ \t]*\S")
 """A link right after a value read with no link before it: that value is what the label is for, its own value follows."""
+_PUBLIC_KEY_LABEL_RE = lazyre.compile(r"(?i)(?:^|[_.-]|(?<=[a-z]))(?:public|publishable|site)[_ .-]?key$")
+"""A label naming a key's public half as a whole (not "site api key", "public access key": breaker24 L5)."""
 _NEXT_VALUE_RE = lazyre.compile(r"[ \t]+\S")
 _ID_WORDS = frozenset({"id", "ids", "identifier", "fingerprint", "alias"})
 """The last word between a key's label and its value that makes the value the key's name, not the key."""
@@ -352,10 +354,9 @@ def _names_public(m: re.Match[str], label: str) -> bool:
     if label.endswith(("key", "keys", "token", "tokens")) and between and between[-1] in _ID_WORDS:
         return True
     before = m.string[max(0, m.start("label") - 12) : m.start("label")].lower().split()
-    public = (
-        "public" in label or "publishable" in label or bool(before and before[-1] in ("public", "publishable", "site"))
-    )
-    return public and "private" not in label and "secret" not in label
+    if _PUBLIC_KEY_LABEL_RE.search(label):
+        return True  # publishableKey, public_key, site-key
+    return label in ("key", "keys") and bool(before) and before[-1] in ("public", "publishable", "site")
 
 
 def _not_a_value(m: re.Match[str], value: str, quoted: bool) -> bool:

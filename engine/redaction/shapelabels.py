@@ -92,11 +92,28 @@ _HALF_COUNTERED = COUNTERED | {"labelled-secret", "generic-api-key", "vendor-tok
 prefix's shape; a vendor's own format (``sk_live_…``, ``ghp_…``) keeps its type and stays redacted."""
 _PUBLIC_HALF = frozenset({"public", "publishable", "pub", "site"})
 """A word saying a key is the half a browser or a DNS record holds: a publishable key, a captcha's site key."""
-_PRIVATE_HALF = frozenset({"private", "secret", "server", "admin", "signing", "master"})
+_PRIVATE_HALF = frozenset(
+    {
+        "private",
+        "secret",
+        "server",
+        "admin",
+        "signing",
+        "master",
+        "api",
+        "encryption",
+        "hmac",
+        "auth",
+        "service",
+        "role",
+    }
+)
 
 
 def _public_half(words: list[str]) -> bool:
-    return bool(words) and words[-1] == "key" and bool(_PUBLIC_HALF & set(words)) and not _PRIVATE_HALF & set(words)
+    """``…_public_key``, ``publishableKey``, ``…_SITE_KEY``: the word right before ``key`` names the public half, and no
+    word of the name a private one (``SITE_API_KEY``, ``PUBLIC_DB_KEY`` are secrets: breaker24 L4)."""
+    return len(words) >= 2 and words[-1] == "key" and words[-2] in _PUBLIC_HALF and not _PRIVATE_HALF & set(words)
 
 
 def public_half(text: str, start: int) -> bool:
