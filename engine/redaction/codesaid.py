@@ -72,6 +72,7 @@ _NOT_CODE_RE = lazyre.compile(
 )
 """A word between a code's name and a number with no link before it that makes the number something else ("combination
 lock model 7700", "gate code was changed in 2021", "lockbox code at 1600 Main St", "PIN reset ticket 48213")."""
+_MODEL_RE = lazyre.compile(r"(?i)\b(?:model|serial|size)\b")
 _POSTAL_RE = lazyre.compile(
     r"(?i)(?:address|postal|delivery|shipping|zip|post\s+code|office|lives\s+in|located|city|पता)\b[^\n]{0,60}$"
 )
@@ -296,7 +297,7 @@ def _codes(text: str) -> Iterator[Span]:
         bare = not link.strip()
         if bare and (len(filler.split()) > 1 or _NOT_CODE_RE.search(filler)):
             continue  # "gate code was changed in 2021", "lockbox code at 1600 Main St": no link, no code
-        if _NOT_CODE_RE.search(filler) and _NOT_CODE_RE.search(filler).group(0).lower() in ("model", "serial", "size"):
+        if _MODEL_RE.search(filler):
             continue  # "combination lock model: 7700"
         value = m.group("value")
         if bare and filler.strip() and len(value) == 4 and value[:2] in ("19", "20"):
