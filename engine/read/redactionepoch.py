@@ -62,6 +62,8 @@ _DETECTOR_SOURCES = (
             "prefixpairs",
             "bytekeys",
             "keypairs",
+            "codesaid",
+            "pubkeyshapes",
             "accountsaid",
             "iacsecrets",
             "vendorclass",

@@ -32,7 +32,7 @@ _DKIM_RE = lazyre.compile(r"(?<![\w-])(?:v=DKIM1|[khnstg]=[\w:*.-]{1,32}|p=[A-Za
 """A DKIM record's own tags, each alone (``v=DKIM1``, ``k=ed25519``, ``p=<key>``, RFC 6376 §3.6.1): a secret written
 among them (``smtp_password=…``) is no tag and stays redacted (breaker24 L18)."""
 _YARN_RE = lazyre.compile(r"(?<![\w/])\d{1,2}c\d/[0-9a-f]{128}(?![0-9a-zA-Z])")
-_ETAG_RE = lazyre.compile(r"(?i)\betag[\"']?[ \t]*[:=]?[ \t]*[\"']?(?P<etag>[0-9a-f]{32}-\d{1,5})(?![\w-])")
+_ETAG_RE = lazyre.compile(r"(?i)\betag[\"']?[ \t]*(?:[:=][ \t]*)?[\"']?(?P<etag>[0-9a-f]{32}-\d{1,5})(?![\w-])")
 """An S3 multipart ETag right after the word (breaker24 L19: not any such value in a text naming one)."""
 
 
