@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .recallentries import update_file
-from .recallkeys import PROGRESS_FILE
+from .recallkeys import PROGRESS_FILE, SEQ_MASK
 from .recallpost import PostingChanges, index_error, merge_all_parts
 
 if TYPE_CHECKING:
@@ -55,6 +55,38 @@ def apply(
         RecallIndexError: the index file could not be written (one line; what
             earlier batches committed is kept).
     """
+    try:
+        return _apply(index, todo, full_scan, stamps, limits, heal=False)
+    except _StaleSeq:
+        # The index's sequence number lagged behind ids in use ("UNIQUE constraint failed: items.id", seen in CI
+        # with three MCP servers on one folder; the writer that left it behind is not found): once more, from the
+        # highest id in use. Nothing of the failed attempt was kept (rolled back).
+        return _apply(index, todo, full_scan, stamps, limits, heal=True)
+
+
+class _StaleSeq(Exception):
+    """A sync's new entry took an id already in use: the stored sequence number is behind the items."""
+
+
+def _last_seq(index: RecallIndex, heal: bool) -> int:
+    """The last sequence number used: the stored one, or with ``heal`` at least the highest in the items (a scan)."""
+    seq = int(index._info("seq") or 0)
+    if heal:
+        row = index._db.execute("SELECT max(id & ?) FROM items", (SEQ_MASK,)).fetchone()
+        seq = max(seq, int(row[0] or 0))
+    return seq
+
+
+def _apply(
+    index: RecallIndex,
+    todo: dict[str, FileStat | None],
+    full_scan: bool,
+    stamps: str | None,
+    limits: tuple[int, int, int],
+    *,
+    heal: bool,
+) -> int:
+    """:func:`apply`, once; ``heal``: the sequence number from the items too (:func:`_last_seq`)."""
     batch_files, flush_postings, flush_items = limits
     db = index._db
     building = full_scan and not index.built
@@ -71,7 +103,7 @@ def apply(
     try:
         fresh = not index.built and db.execute("SELECT 1 FROM post LIMIT 1").fetchone() is None
         changes = PostingChanges(fresh)
-        seq = int(index._info("seq") or 0)
+        seq = _last_seq(index, heal)
         count = int(index._info("count") or 0)
         changed = removed = batch = 0
         for rel, st in todo.items():
@@ -89,7 +121,7 @@ def apply(
                 db.execute("BEGIN IMMEDIATE")
                 # Another process may have written between the batches (the gap is for writers): go on from
                 # its sequence number and count, or the next entries take ids it gave (UNIQUE items.id).
-                seq = int(index._info("seq") or 0)
+                seq = _last_seq(index, heal)
                 count = int(index._info("count") or 0)
                 changes = PostingChanges(False)
                 removed = batch = 0
@@ -114,6 +146,8 @@ def apply(
         with contextlib.suppress(sqlite3.Error):
             db.execute("ROLLBACK")
         index._forget_cached()
+        if isinstance(exc, sqlite3.IntegrityError) and "items.id" in str(exc) and not heal:
+            raise _StaleSeq from exc
         if isinstance(exc, sqlite3.Error):
             raise index_error(index.path, exc) from exc
         raise
