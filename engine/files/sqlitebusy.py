@@ -20,8 +20,7 @@ def is_busy(exc: BaseException) -> bool:
     Returns:
         bool: True for SQLITE_BUSY and SQLITE_LOCKED (extended codes included), False otherwise.
     """
-    code = getattr(exc, "sqlite_errorcode", None)
-    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return _primary_code_in(exc, (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED))
 
 
 def is_broken(exc: BaseException) -> bool:
@@ -37,5 +36,10 @@ def is_broken(exc: BaseException) -> bool:
     Returns:
         bool: True for SQLITE_NOTADB and SQLITE_CORRUPT (extended codes included), False otherwise.
     """
+    return _primary_code_in(exc, (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT))
+
+
+def _primary_code_in(exc: BaseException, codes: tuple[int, ...]) -> bool:
+    """Whether ``exc`` is a SQLite error whose primary result code (the low byte of an extended one) is in ``codes``."""
     code = getattr(exc, "sqlite_errorcode", None)
-    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
+    return isinstance(code, int) and code & 0xFF in codes

@@ -205,10 +205,11 @@ def _section_lines(
         parsed = fmt.parse(data, cf.path)
     except FormatError as exc:
         return [*lines, f"(not readable: {clean(str(exc))})"], refs, used, 0, 0, False, []
+    from memrepo.engine.format.layout import is_workspace_file
     from memrepo.engine.format.paths import is_workspace_path
 
     entries = dict(parsed.entries())
-    in_workspaces = cf.path.startswith("workspaces/")
+    in_workspaces = is_workspace_file(cf.path)
     by_path = False
     # (number, (line number, text) of the heading above it, rendered text, is an entry)
     rows: list[tuple[int, tuple[int, str] | None, str, bool]] = []

@@ -64,6 +64,7 @@ _DETECTOR_SOURCES = (
             "keypairs",
             "codesaid",
             "pubkeyshapes",
+            "labelnames",
             "accountsaid",
             "iacsecrets",
             "vendorclass",

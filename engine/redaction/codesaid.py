@@ -316,14 +316,15 @@ def _value(m: re.Match[str]) -> str:
 def spans(text: str) -> Iterator[Span]:
     """Every span of ``text`` that a code, a PIN or a password of the module's shapes takes."""
     low = text.lower()
-    if any(c.isdigit() for c in text) and any(k in low for k in _KEYS):
+    keyed = any(k in low for k in _KEYS)
+    if keyed and any(c.isdigit() for c in text):
         yield from _codes(text)
-    if any(k in low for k in _KEYS):
+    if keyed:
         for regex in (_FOREIGN_RE, _CJK_SPACE_RE):
             for m in regex.finditer(text):
                 value = _value(m)
                 filler = (m.groupdict().get("filler") or "").lower().split()
-                if (filler and filler[0] in _ABOUT) or any(w.strip("-") in _ABOUT for w in filler):
+                if any(w.strip("-") in _ABOUT for w in filler):
                     continue
                 if not value.isdigit() and _passphrase(value):
                     yield m.start("value"), m.start("value") + len(value), "password"

@@ -37,7 +37,8 @@ _ETAG_RE = lazyre.compile(r"(?i)\betag[\"']?[ \t]*(?:[:=][ \t]*)?[\"']?(?P<etag>
 
 
 def _decoded_len(b64: str) -> int:
-    raw = decode_base64(b64.replace("-", "+").replace("_", "/"))
+    """How many bytes ``b64`` (base64 or base64url) holds; -1 when it is neither."""
+    raw = decode_base64(b64, "either")
     return -1 if raw is None else len(raw)
 
 
@@ -45,7 +46,7 @@ def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of every value of the module's formats in ``text``."""
     if "B" in text:
         for m in _POINT_RE.finditer(text):
-            raw = decode_base64(m.group("b64").replace("-", "+").replace("_", "/"))
+            raw = decode_base64(m.group("b64"), "either")
             if raw is not None and len(raw) == 65 and raw[0] == 4:
                 yield m.span("b64")
     low = text.lower()

@@ -26,6 +26,8 @@ from collections.abc import Iterator
 
 from . import lazyre
 from .keynames import PASSWORD_WORD, key_words
+from .labelnames import names_public as _names_public
+from .labelnames import names_the_thing as _names_the_thing
 from .slotsyntax import SLOTS
 from .vendorprefix import _EXACT_RE, _PREFIX_RE, vendor_type
 
@@ -338,27 +340,6 @@ _REQUIREMENT_RE = lazyre.compile(r"[\w.\[\]-]+\s*(?:[=<>~!]=|[<>@])|[\w.-]+/[\w.
 """A pinned requirement or action (``numpy==1.26.4``, ``torch>=2``, ``actions/checkout@v4``): what "pin" pins."""
 
 
-_LINK_AFTER_RE = lazyre.compile(r"[ \t]+(?:is|was|are|were)[ \t]+\S|[ \t]*[:=][ \t]*\S")
-"""A link right after a value read with no link before it: that value is what the label is for, its own value follows."""
-_PUBLIC_KEY_LABEL_RE = lazyre.compile(r"(?i)(?:^|[_.-]|(?<=[a-z]))(?:public|publishable|site)[_ .-]?key$")
-"""A label naming a key's public half as a whole (not "site api key", "public access key": breaker24 L5)."""
-_NEXT_VALUE_RE = lazyre.compile(r"[ \t]+\S")
-_ID_WORDS = frozenset({"id", "ids", "identifier", "fingerprint", "alias"})
-"""The last word between a key's label and its value that makes the value the key's name, not the key."""
-
-
-def _names_public(m: re.Match[str], label: str) -> bool:
-    """Whether a labelled match names a key's id or its public half (issue 32 round 24): "key id: 4OSH…", "the
-    service token id is 93z7…", "publishableKey: '…'", "the public key is …", "site key for the form: …"."""
-    between = m.group("between").lower().split()
-    if label.endswith(("key", "keys", "token", "tokens")) and between and between[-1] in _ID_WORDS:
-        return True
-    before = m.string[max(0, m.start("label") - 12) : m.start("label")].lower().split()
-    if _PUBLIC_KEY_LABEL_RE.search(label):
-        return True  # publishableKey, public_key, site-key
-    return label in ("key", "keys") and bool(before) and before[-1] in ("public", "publishable", "site")
-
-
 def _not_a_value(m: re.Match[str], value: str, quoted: bool) -> bool:
     """Whether a labelled match names no secret (issue 32 round 7): a bare "key(s)" label listing issue keys, a
     "pin" label pinning a package, or a quoted name in a call whose next argument follows its comma
@@ -368,13 +349,8 @@ def _not_a_value(m: re.Match[str], value: str, quoted: bool) -> bool:
         return True
     if _names_public(m, label):
         return True
-    between = m.group("between").lower().split()
-    after_prep = bool(between) and between[-1] in ("for", "of", "on", "to", "in", "at")
-    glued = m.group("value").endswith(":") and bool(_NEXT_VALUE_RE.match(m.string, m.end("value")))  # "for db7.x: <pw>"
-    if after_prep and (glued or (not m.group("sep").strip() and _LINK_AFTER_RE.match(m.string, m.end("value")))):
-        return (
-            True  # "the password on build-3.ci.example.org is …": the word after the label names the thing (round 24)
-        )
+    if _names_the_thing(m):
+        return True
     if label in ("pin", "pins") and _REQUIREMENT_RE.match(value):
         return True
     closer = m.string[m.end("between") : m.start("sep")]

@@ -120,10 +120,16 @@ def public_half(text: str, start: int) -> bool:
     """Whether the key right before ``text[start:]`` on its line names a key's public half (``publishableKey``,
     ``PUBLIC_TURNSTILE_SITE_KEY``, ``siteKey``): its last word ``key``, one word :data:`_PUBLIC_HALF` and none
     :data:`_PRIVATE_HALF` (issue 32 round 24, public3-tune)."""
+    key = _key_before(text, start)
+    return key is not None and _public_half(key_words(key))
+
+
+def _key_before(text: str, start: int) -> str | None:
+    """The key right before ``text[start:]`` on its line (``key: ``, ``"key": "``, ``KEY=``, ``--key ``), or None."""
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 80) : start]
     m = _KEY_BEFORE_RE.search(before) or _FLAG_BEFORE_RE.search(before)
-    return m is not None and _public_half(key_words(m.group("key")))
+    return None if m is None else m.group("key")
 
 
 def public_label(text: str, start: int) -> bool:
@@ -131,14 +137,10 @@ def public_label(text: str, start: int) -> bool:
     in :data:`PUBLIC_KEY_WORDS` and no word naming a secret stands in the key."""
     from .context import SECRET_WORDS
 
-    line_start = text.rfind("\n", 0, start) + 1
-    before = text[max(line_start, start - 80) : start]
-    m = _KEY_BEFORE_RE.search(before) or _FLAG_BEFORE_RE.search(before)
-    if m is None:
+    key = _key_before(text, start)
+    if key is None:
         return False
-    words = key_words(m.group("key"))
-    if _public_half(words):
-        return True  # publishableKey, PUBLIC_TURNSTILE_SITE_KEY (round 24)
+    words = key_words(key)
     if not words or any(w in SECRET_WORDS or w.startswith(("passw", "secret", "token")) for w in words):
         return False
     return words[-1] in PUBLIC_KEY_WORDS
