@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from memrepo.engine.errors import FormatError
 from memrepo.engine.files.sqlitebusy import is_broken, is_busy
+from memrepo.engine.files.sqlitefile import make_private
 from memrepo.engine.format.layout import ARCHIVED, WORKSPACES
 from memrepo.engine.format.layout import INBOX_MD as INBOX
 from memrepo.engine.format.scratch import is_scratch_name
@@ -308,12 +309,7 @@ def connect(target: str) -> sqlite3.Connection:
     It holds entries' redacted text, but still the whole memory's words (docs/architecture.md §4).
     """
     if target != ":memory:":
-        fd = os.open(target, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
-        try:
-            if os.fstat(fd).st_mode & 0o077:
-                os.fchmod(fd, 0o600)  # an index made before it was private
-        finally:
-            os.close(fd)
+        make_private(target)  # by path: a descriptor closed here would drop this process's locks on it
     db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
     # Deleted rows are overwritten with zeros, so forgotten text leaves no byte in the file; the
     # rollback journal (deleted at commit) is the one other place pages go.

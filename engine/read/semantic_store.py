@@ -50,6 +50,8 @@ try:  # as in recallentries: hashlib's own BLAKE2 without OpenSSL
 except ImportError:  # pragma: no cover
     from hashlib import blake2b
 
+from memrepo.engine.files.sqlitefile import make_private
+
 from .recallkeys import WORKSPACES_DIR, index_path
 
 if TYPE_CHECKING:
@@ -129,12 +131,9 @@ class VectorStore:
         self.root = Path(root)
         self.path = path or vectors_path(self.root)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)  # owner only, as
-        try:  # every derived file (docs/architecture.md §3), whatever the umask or an older file's mode
-            if os.fstat(fd).st_mode & 0o077:
-                os.fchmod(fd, 0o600)
-        finally:
-            os.close(fd)
+        # Owner only, as every derived file (docs/architecture.md §3), whatever the umask or an older file's mode;
+        # by path: a descriptor closed here would drop the locks this process's other connections hold on it.
+        make_private(str(self.path))
         self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False, timeout=30.0)
         self._db.execute("PRAGMA secure_delete=ON")
         self._db.execute("PRAGMA journal_mode=DELETE")

@@ -29,7 +29,8 @@ from pathlib import Path
 
 from memrepo.engine.errors import FormatError
 from memrepo.engine.files.regularfile import read_work_file
-from memrepo.engine.files.sqlitebusy import is_busy
+from memrepo.engine.files.sqlitebusy import is_broken, is_busy
+from memrepo.engine.files.sqlitefile import make_private
 from memrepo.engine.format.entrytext import clean_text
 
 MAP_FILE = "workspaces.sqlite"
@@ -158,10 +159,7 @@ class WorkspaceMap:
             try:
                 if target != ":memory:":
                     Path(target).parent.mkdir(parents=True, exist_ok=True)
-                    fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)  # owner only (§4)
-                    with contextlib.suppress(OSError):
-                        os.fchmod(fd, 0o600)
-                    os.close(fd)
+                    make_private(target)  # owner only (§4); by path, so no lock of this process is dropped
                 db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
                 db.execute("PRAGMA secure_delete=ON")
                 row = None
@@ -183,11 +181,16 @@ class WorkspaceMap:
                     if db is not None:
                         db.close()
                     return self._open_memory()
-            except (OSError, sqlite3.Error):
-                pass
+                broken = is_broken(exc)  # any other error (I/O, a full disk) may pass: the file is kept
+            except sqlite3.Error as exc:
+                broken = is_broken(exc)
+            except OSError:
+                broken = False
+            else:
+                broken = True  # another version
             if db is not None:
                 db.close()
-            if target != ":memory:":  # not a database, or another version: start again
+            if target != ":memory:" and broken:  # not a database, or another version: start again
                 with contextlib.suppress(OSError):
                     os.unlink(target)
         raise AssertionError("unreachable: an in-memory database always opens")
