@@ -213,8 +213,23 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
             continue  # ``user:%s@``, ``user:__DB_PASS__@``: a slot, as rules.py reads it
         start = scan.find(secret)
         while start >= 0:
-            yield start, start + len(secret), slug
+            yield _password_half(start, secret, slug)
             start = scan.find(secret, start + 1)
+
+
+def _password_half(start: int, secret: str, slug: str) -> tuple[int, int, str]:
+    """A ``curl -u user:password`` finding narrowed to its password: the user name is no secret, unless it is the key
+    itself (:func:`.context.user_is_key`; ``-u sk_live_…:`` has no password). Other findings as found."""
+    from .context import user_is_key
+
+    if slug != "curl-auth-user":
+        return start, start + len(secret), slug
+    inner = secret.strip("\"'")
+    off = start + secret.find(inner)
+    user, colon, password = inner.partition(":")
+    if not colon or not password or not user or user_is_key(user, password):
+        return off, off + len(inner), slug
+    return off + len(user) + 1, off + len(inner), slug
 
 
 def _url_placeholder(password: str) -> bool:
@@ -258,7 +273,7 @@ DETECTORS = (
     *("betterleaks", "rules", "vendors", "kingfisher", "context"),
     *("speech", "structure", "families", "docformats", "structural", "toolcreds", "placed"),
     *("cmdslots", "accountsaid", "iacsecrets", "vendorclass", "sqlslots", "comparisons", "codedefaults"),
-    *("vapidkeys", "sigilpasswords", "prefixpairs", "bytekeys", "keypairs", "codesaid"),
+    *("vapidkeys", "sigilpasswords", "prefixpairs", "bytekeys", "keypairs", "codesaid", "urltokens", "saidaround"),
 )
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 

@@ -38,7 +38,7 @@ _CODE_WORD = (
     r"digicode|geheimzahl|geheimnummer|toegangscode|deurcode|alarmcode|portkod(?:en)?|dörrkod(?:en)?|"
     r"(?:tür|tor|haustür|zugangs|tresor|zahlen)code|"
     r"(?:door|gate|garage|alarm|safe|lockbox|lock\s?box|keypad|entry|intercom|buzzer|locker|panic|"
-    r"duress|front\s+door|bike\s+lock|padlock)\s+(?:code|pin|combination|combo)|(?:bank\s+)?card\s+pin|"
+    r"duress|front\s+door|bike\s+lock|padlock)\s+(?:code|pin|combination|combo)|(?:room|hotel|wall|gun|home)\s+safe|(?:bank\s+)?card\s+pin|"
     r"arm/disarm|disarm|"
     r"code\s+(?:d['’]accès|d['’]entrée|de\s+la\s+porte|du\s+portail|secret|pin|de\s+l['’]alarme|de\s+la\s+carte)|"
     r"codice\s+(?:del\s+(?:cancello|portone|citofono|lucchetto|bancomat)|della\s+(?:porta|cassaforte|carta)|"
@@ -56,7 +56,7 @@ _CODE_WORD = (
 _QUOTE = r"[\"'`*„«“‘»]{0,2}[ \t]?"
 _CODE_RE = lazyre.compile(
     _CODE_WORD
-    + r"(?P<filler>[^\n\d:=.!?;,()\"'`*„«“]{0,30}?)"
+    + r"(?P<filler>(?:[^\n\d:=.!?;,()\"'`*„«“]|(?<=\b[dlDL])['’](?=\w)){0,30}?)"
     + r"(?P<link>[ \t]*[:=：][ \t]*|[ \t]+[—–-][ \t]+|[ \t]*(?:→|->)[ \t]*|[ \t]*[—–][ \t]*|[ \t]+(?:is|est|è|é|es|ist|lautet|är|er|jest|je|to|set\s+(?:it\s+)?to|"
     r"changed\s+to|now)[ \t]+|[ \t]*(?:は|是|为|：)[ \t]*|[ \t]+|(?<=[^\x00-\x7f]))"
     + _QUOTE
@@ -266,6 +266,7 @@ _KEYS = (
     "비번",
     "combination",
     "combo",
+    " safe",
     "disarm",
     "lösen",
     "adgang",

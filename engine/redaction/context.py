@@ -253,6 +253,36 @@ def _no_name(_text: str, _start: int, _end: int) -> bool:
     return False
 
 
+_USER_FLAG_RE = lazyre.compile(r"(?:^|\s)(?:-u|--user|--username|-U)(?:[ \t]+|=)[\"']?$")
+"""A user flag just before a value (``curl -u``, ``--user=``): the value before its colon is the user name."""
+
+
+def user_is_key(user: str, password: str) -> bool:
+    """Whether the user half of ``curl -u <user>:<password>`` is a secret too (issue 32 round 25).
+
+    The user names the account (``anystring``, ``postgres``, a Braintree public key) unless it is the key
+    itself: a password of one or two characters (``-u <key>:X``, Freshdesk's docs) or a user that reads as a
+    credential of 24+ characters (Mailjet's ``<api key>:<secret key>``).
+
+    Args:
+        user: the part before the colon, quotes stripped.
+        password: the part after it.
+
+    Returns:
+        bool: True when the user is to be redacted with the password.
+    """
+    return len(password) <= 2 or (len(user) >= 24 and looks_like_credential(user, min_len=24))
+
+
+def _user_is_key(user: str, text: str, at: int) -> bool:
+    """:func:`user_is_key` of ``user`` and the password at ``text[at:]`` (up to a space or a quote)."""
+    m = _PASSWORD_AT_RE.match(text, at)
+    return user_is_key(user, m.group(0) if m else "")
+
+
+_PASSWORD_AT_RE = lazyre.compile(r"[^\s\"']*")
+
+
 def spans(text: str, *, a_name: Callable[[str, int, int], bool] = _no_name) -> Iterator[Span]:
     """Every value of ``text`` a vendor name or a secret word just before it (on its line), or a secret word just
     after it, names a key; a product's name right before a random token; an id printed beside its secret.
@@ -273,6 +303,8 @@ def spans(text: str, *, a_name: Callable[[str, int, int], bool] = _no_name) -> I
         line_start = text.rfind("\n", 0, start) + 1
         window = text[max(line_start, start - WINDOW) : start]
         end = start + len(value)
+        if text.startswith(":", end) and _USER_FLAG_RE.search(window) and not _user_is_key(value, text, end + 1):
+            continue  # ``curl -u <user>:<password>``: the user half names the account, the password is the secret
         line_end = text.find("\n", end)
         after = text[end : min(end + WINDOW, len(text) if line_end < 0 else line_end)]
         if not keyish:

@@ -64,8 +64,11 @@ _SEGMENT_RE = lazyre.compile(r"[/._-]")
 _MIXED_HEX_RE = lazyre.compile(r"(?=(?:[^A-F]*[A-F]){3})(?=(?:[^a-f]*[a-f]){3})[0-9a-fA-F]{32,128}")
 """Hex mixing letter case: digests and ids print in one case, a generated key may not (:func:`.structural.mixed_hex`)."""
 _B64_RE = lazyre.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}")
-_DOT_HEAD_RE = lazyre.compile(r"[a-z]{2}\.(?=[A-Za-z0-9]{16,}$)")
-"""A two-letter key-kind head and a dot before a random body (``pk.<run>``, ``sk.<run>``: LocationIQ's, Mapbox's)."""
+_DOT_HEAD_RE = lazyre.compile(
+    r"(?:[a-z]{2}|[A-Z]{2,4}[0-9]?)(?:\.(?:live|test|prod|dev|sandbox))?\.(?=[A-Za-z0-9_-]{16,}(?:\.[A-Za-z0-9_-]{8,})?$)"
+)
+"""A key-kind head and a dot before a random body: two letters (``pk.<run>``, ``sk.<run>``: LocationIQ's, Mapbox's),
+capitals and a version digit (``KB1.<run>``), an environment between (``pq.live.<run>.<run>``)."""
 _HEADED_HEX_RE = lazyre.compile(r"[A-Z]{1,4}(?=(?:[^A-F]*[A-F]){3})(?=(?:[^a-f]*[a-f]){3})[0-9a-fA-F]{32,128}")
 """A capital head before hex mixing letter case (``SK<32 hex>``: a Twilio key's id): a generated key, no digest."""
 _OPENER_RE = lazyre.compile(r"[ \t]*[\"']?[A-Za-z_][\w.-]{0,60}[\"']?[ \t]*[:=][ \t]*(?:[{(\[][ \t]*)?")

@@ -96,6 +96,12 @@ def candidates(text: str) -> list[int]:
     return sorted(hits)
 
 
+_SECRET_GROUP = {"kingfisher.netrc.1": 3, "kingfisher.psexec.1": 2, "kingfisher.azure.1": 2}
+"""Rules whose groups capture a host, a user or an account name before the secret: the secret is this group (its
+pattern names the parts: ``machine <host> login <user> password <pw>``, ``psexec -u <user> -p <pw>``,
+``AccountName=<name>;AccountKey=<key>``); any other rule's secret is its first group that matched."""
+
+
 def spans(text: str) -> Iterator[Span]:
     """Every value of ``text`` one of Kingfisher's rules takes for a secret."""
     for i in candidates(text):
@@ -104,7 +110,9 @@ def spans(text: str) -> Iterator[Span]:
             continue
         rule = _rules[i]
         for m in regex.finditer(text):
-            group = next((g for g in range(1, (m.lastindex or 0) + 1) if m.group(g)), 0)
+            group = _SECRET_GROUP.get(rule["id"]) or next(
+                (g for g in range(1, (m.lastindex or 0) + 1) if m.group(g)), 0
+            )
             start, end = m.span(group)
             if end - start < 6 or entropy(text[start:end]) < rule["min_entropy"]:
                 continue

@@ -102,8 +102,8 @@ def _public_shape(value: str) -> bool:
     raw = _decoded(value)
     if raw is None:
         return False
-    if len(raw) == 32 and value.endswith("=") and len(value) == 44:
-        return True
+    if len(raw) == 32 and ((value.endswith("=") and len(value) == 44) or (len(value) == 43 and "+" not in value)):
+        return True  # base64, or base64url unpadded (a JWK's ``x`` of an OKP key, RFC 8037)
     if (len(raw) == 65 and raw[0] == 4) or (len(raw) == 33 and raw[0] in (2, 3)):
         return "+" not in value and "/" not in value and "=" not in value  # base64url, as Web Push writes it
     return len(raw) >= 4 and raw[0] in (0x98, 0x99) and raw[3 if raw[0] == 0x99 else 2] in (4, 5)

@@ -24,7 +24,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from . import lazyre
+from . import lazyre, valueparts
 from .keynames import PASSWORD_WORD, key_words
 from .labelnames import names_public as _names_public
 from .labelnames import names_the_thing as _names_the_thing
@@ -298,6 +298,9 @@ _DEVICE_TOKEN_RE = lazyre.compile(r"/api/v1/(?P<value>[A-Za-z0-9]{20})/(?:teleme
 # --- high entropy ------------------------------------------------------------------------------------------------
 
 _TOKEN_RE = lazyre.compile(r"(?<![\w+/=.-])[A-Za-z0-9_+/.-]{28,4096}={0,2}(?![\w+/=-])")
+_MIXED_PART_RE = lazyre.compile(r"(?:^|\.)(?=[^.]*[a-z])(?=[^.]*[A-Z])(?=[^.]*\d)[A-Za-z0-9_-]{16,}(?:\.|$)")
+"""A dot-separated part of 16+ characters mixing lower case, capitals and digits: no host name's label."""
+_TLD_END_RE = lazyre.compile(r"\.[a-z]{2,6}$")
 
 
 def _strip_value(raw: str) -> tuple[str, int]:
@@ -386,7 +389,8 @@ def spans(text: str) -> Iterator[Span]:
         value = m.group("value").rstrip(".,:")
         credential = m.group("scheme") or looks_like_credential(value)
         if credential and not _PLACEHOLDER_RE.match(value) and not _WORDS_RE.fullmatch(value):
-            yield m.start("value"), m.start("value") + len(value), "authorization"
+            skip = 0 if m.group("scheme") else valueparts.authorization_token(value)  # ``<id>:<token>``
+            yield m.start("value") + skip, m.start("value") + len(value), "authorization"
     for m in _BEARER_RE.finditer(text):
         value = m.group("value").rstrip(".")
         if looks_like_credential(value, min_len=16):
@@ -408,7 +412,7 @@ def spans(text: str) -> Iterator[Span]:
             continue  # "password policy: min-12-chars", "our secret lunch spot is zorbacafe-4471"
         if value.startswith(("{", "%")) and _cut_slot(text, m.start("value") + off):
             continue  # {{hunter2}}, {abc123}: a template's or a format's slot the value's end cut at its bracket
-        if value.startswith(("(", "[", "--")):
+        if value.startswith(("(", "[", "--")) or valueparts.option_not_value(m.group("label"), value):
             continue  # prose in brackets after a label ("the token (URL-restricted) is ..."), or a command's next flag
             # ("secret generic db --from-file=password=./pw.txt": the flag's own value is read where it stands)
         if looks_like_credential(value, min_len=min_len) or passphrase or _password_as_file(m.group("label"), value):
@@ -423,7 +427,8 @@ def spans(text: str) -> Iterator[Span]:
         for m in regex.finditer(text):
             if slug == "labelled-secret" and _PLACEHOLDER_RE.match(m.group("value")):
                 continue  # InstrumentationKey=00000000-0000-...: the nil UUID is a placeholder
-            yield m.start("value"), m.end("value"), slug
+            skip = valueparts.webhook_token(m.group("value")) if slug == "webhook-url" else 0
+            yield m.start("value") + skip, m.end("value"), slug
     for m in _ASSIGNED_RE.finditer(text):
         value = m.group("value").rstrip(".")
         one_case_hex = _PURE_HEX_RE.fullmatch(value) and (value.islower() or value.isupper() or value.isdigit())
@@ -464,8 +469,12 @@ def spans(text: str) -> Iterator[Span]:
         value = m.group(0).rstrip(".")
         if (_PURE_HEX_RE.fullmatch(value) and len(value) <= 64) or _UUID_RE.fullmatch(value):
             continue
-        if value.count("/") > 1 or value.count(".") > 2 or value.count("-") > 3:
-            continue  # a path, a host name or a slug
+        if (
+            value.count("/") > 1
+            or (value.count(".") > 2 and not (_MIXED_PART_RE.search(value) and not _TLD_END_RE.search(value)))
+            or value.count("-") > 3
+        ):
+            continue  # a path, a host name or a slug (not a dotted token with a random part: ``pq.live.<run>.<run>``)
         digits = sum(c.isdigit() for c in value)
         letters = sum(c.isalpha() for c in value)
         if digits >= 2 and letters >= 8 and entropy(value) >= 4.2:

@@ -1,0 +1,87 @@
+"""Public ids and keys vendors document as public, each in its documented shape (docs/architecture.md §3).
+
+Issue 32 round 25, classes read on the tune halves of the blind sources (``vendorkeys-benign-tune``,
+``public3-tune``) and on ``vendordocs2-benign``; their held halves were not read. Each is kept verbatim only
+in its exact shape, so a secret of the same vendor is still redacted:
+
+- Mailgun's public validation key ``pubkey-<32 hex>``; Square's application id ``sq0idp-<22>`` (its access token
+  ``sq0atp-`` and secret ``sq0csp-`` are not kept); SendGrid's dynamic template id ``d-<32 hex>``; Braintree's
+  tokenization key ``production_<8>_<16>`` / ``sandbox_<8>_<16>`` (client-side by design, Braintree's docs);
+- an AWS ARN (``arn:aws:kms:us-east-1:<account>:key/<uuid>``): a resource's name, holding no secret;
+- a value after "key id" or "issuer (id)" (``KMS key id: <uuid>``, ``--apiIssuer <uuid>``, ``key id: <base64url>``)
+  in a key id's shape, where the text names no secret or password;
+- a Solana address (base58 of 32 bytes, decoded) after "program id", "pubkey", "address" or "wallet"; a keypair
+  (64 bytes) is not one;
+- a public key named just after its value: ``<base64 of 32 bytes> (webhook public key)``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from . import lazyre
+
+Span = tuple[int, int]
+
+_VENDOR_PUBLIC_RE = lazyre.compile(
+    r"(?<![\w-])(?:pubkey-[0-9a-f]{32}|sq0idp-[A-Za-z0-9_-]{22}|d-[0-9a-f]{32}|"
+    r"(?:production|sandbox)_[a-z0-9]{8}_[a-z0-9]{16})(?![\w-])"
+)
+_ARN_RE = lazyre.compile(
+    r"(?<![\w-])arn:aws(?:-cn|-us-gov)?:[a-z0-9-]{2,40}:[a-z0-9-]{0,30}:\d{12}:[\w/.:+=@,-]{1,512}"
+)
+_KEY_ID_RE = lazyre.compile(
+    r"(?i)(?<![a-z])(?:key[ _-]?id|(?:api)?[ _-]?issuer(?:[ _-]?id)?)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?"
+    r"(?P<value>[A-Za-z0-9_-]{8,128})(?![\w+/=.-])"
+)
+_SECRET_NAMED_RE = lazyre.compile(r"(?i)secret|passw|\bpwd\b|private|token")
+_SOLANA_RE = lazyre.compile(
+    r"(?i:program[ _-]?id|pubkey|public[ _-]?key|address|wallet|mint)[^\n:=]{0,20}?[:=]?[ \t]+"
+    r"(?P<value>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])"
+)
+_NAMED_AFTER_RE = lazyre.compile(
+    r"(?P<value>[A-Za-z0-9+/_-]{42,44}={0,2})[`\"']?[ \t]*\((?:[\w -]{0,30}[ \t])?public[ \t]+key\)", re.I
+)
+_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def _base58_len(value: str) -> int:
+    """How many bytes ``value`` decodes to as base58 (Bitcoin's alphabet), leading ``1``s counted as zero bytes."""
+    n = 0
+    for c in value:
+        n = n * 58 + _B58.index(c)
+    body = (n.bit_length() + 7) // 8
+    return body + len(value) - len(value.lstrip("1"))
+
+
+def spans(text: str) -> Iterator[Span]:
+    """``(start, end)`` of each public id or key in ``text`` (the module's list).
+
+    Args:
+        text: any text.
+
+    Returns:
+        Iterator[Span]: the values' spans.
+    """
+    from .publiclabelled import _public_shape
+
+    for m in _VENDOR_PUBLIC_RE.finditer(text):
+        yield m.span()
+    if "arn:" in text:
+        for m in _ARN_RE.finditer(text):
+            yield m.span()
+    low = text.lower()
+    if ("id" in low or "issuer" in low) and not _SECRET_NAMED_RE.search(text):
+        from .vendorprefix import _PREFIXES
+
+        for m in _KEY_ID_RE.finditer(text):
+            if not m.group("value").startswith(_PREFIXES):  # an AWS ``AKIA…`` key id stays a vendor's finding
+                yield m.start("value"), m.end("value")
+    for m in _SOLANA_RE.finditer(text):
+        if _base58_len(m.group("value")) == 32:
+            yield m.start("value"), m.end("value")
+    if "public" in low:
+        for m in _NAMED_AFTER_RE.finditer(text):
+            if _public_shape(m.group("value")):
+                yield m.start("value"), m.end("value")
