@@ -219,8 +219,8 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
 
 def _password_half(start: int, secret: str, slug: str) -> tuple[int, int, str]:
     """A ``curl -u user:password`` finding narrowed to its password: the user name is no secret, unless it is the key
-    itself (:func:`.context.user_is_key`; ``-u sk_live_…:`` has no password). Other findings as found."""
-    from .context import user_is_key
+    itself (:func:`.valueparts.user_is_key`; ``-u sk_live_…:`` has no password). Other findings as found."""
+    from .valueparts import user_is_key
 
     if slug != "curl-auth-user":
         return start, start + len(secret), slug

@@ -257,25 +257,10 @@ _USER_FLAG_RE = lazyre.compile(r"(?:^|\s)(?:-u|--user|--username|-U)(?:[ \t]+|=)
 """A user flag just before a value (``curl -u``, ``--user=``): the value before its colon is the user name."""
 
 
-def user_is_key(user: str, password: str) -> bool:
-    """Whether the user half of ``curl -u <user>:<password>`` is a secret too (issue 32 round 25).
-
-    The user names the account (``anystring``, ``postgres``, a Braintree public key) unless it is the key
-    itself: a password of one or two characters (``-u <key>:X``, Freshdesk's docs) or a user that reads as a
-    credential of 24+ characters (Mailjet's ``<api key>:<secret key>``).
-
-    Args:
-        user: the part before the colon, quotes stripped.
-        password: the part after it.
-
-    Returns:
-        bool: True when the user is to be redacted with the password.
-    """
-    return len(password) <= 2 or (len(user) >= 24 and looks_like_credential(user, min_len=24))
-
-
 def _user_is_key(user: str, text: str, at: int) -> bool:
-    """:func:`user_is_key` of ``user`` and the password at ``text[at:]`` (up to a space or a quote)."""
+    """:func:`.valueparts.user_is_key` of ``user`` and the password at ``text[at:]`` (up to a space or a quote)."""
+    from .valueparts import user_is_key
+
     m = _PASSWORD_AT_RE.match(text, at)
     return user_is_key(user, m.group(0) if m else "")
 

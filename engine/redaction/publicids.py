@@ -29,8 +29,12 @@ _VENDOR_PUBLIC_RE = lazyre.compile(
     r"(?:production|sandbox)_[a-z0-9]{8}_[a-z0-9]{16})(?![\w-])"
 )
 _ARN_RE = lazyre.compile(
-    r"(?<![\w-])arn:aws(?:-cn|-us-gov)?:[a-z0-9-]{2,40}:[a-z0-9-]{0,30}:\d{12}:[\w/.:+=@,-]{1,512}"
+    r"(?<![\w-])arn:aws(?:-cn|-us-gov)?:[a-z0-9-]{2,40}:[a-z0-9-]{0,30}:\d{0,12}:[\w/.:*@+-]{1,512}"
 )
+_ARN_PART_RE = lazyre.compile(r"[^/:]+")
+_UUID_RE = lazyre.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_SECRET_BEFORE_RE = lazyre.compile(r"(?i)passw|secret|seed|private|mnemonic|phrase|recovery|\bpin\b|\bpw\b")
+_NOT_ITS_NAME_RE = lazyre.compile(r"(?i)\b(?:not|no|instead|of|with|pairs?|paired|matching|for|server|peer|other)\b")
 _KEY_ID_RE = lazyre.compile(
     r"(?i)(?<![a-z])(?:key[ _-]?id|(?:api)?[ _-]?issuer(?:[ _-]?id)?)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?"
     r"(?P<value>[A-Za-z0-9_-]{8,128})(?![\w+/=.-])"
@@ -41,7 +45,7 @@ _SOLANA_RE = lazyre.compile(
     r"(?P<value>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])"
 )
 _NAMED_AFTER_RE = lazyre.compile(
-    r"(?P<value>[A-Za-z0-9+/_-]{42,44}={0,2})[`\"']?[ \t]*\((?:[\w -]{0,30}[ \t])?public[ \t]+key\)", re.I
+    r"(?P<value>[A-Za-z0-9+/_-]{42,44}={0,2})[`\"']?[ \t]*\((?P<name>(?:[\w -]{0,30}[ \t])?)public[ \t]+key\)", re.I
 )
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
@@ -70,7 +74,8 @@ def spans(text: str) -> Iterator[Span]:
         yield m.span()
     if "arn:" in text:
         for m in _ARN_RE.finditer(text):
-            yield m.span()
+            if not any(_glued_secret(p.group(0)) for p in _ARN_PART_RE.finditer(m.group(0))):
+                yield m.span()  # an ARN with a key glued on (``role/x:<key>``) is no ARN alone (breaker B25R-1)
     low = text.lower()
     if ("id" in low or "issuer" in low) and not _SECRET_NAMED_RE.search(text):
         from .vendorprefix import _PREFIXES
@@ -79,9 +84,23 @@ def spans(text: str) -> Iterator[Span]:
             if not m.group("value").startswith(_PREFIXES):  # an AWS ``AKIA…`` key id stays a vendor's finding
                 yield m.start("value"), m.end("value")
     for m in _SOLANA_RE.finditer(text):
-        if _base58_len(m.group("value")) == 32:
-            yield m.start("value"), m.end("value")
+        if _base58_len(m.group("value")) == 32 and not _SECRET_BEFORE_RE.search(_before(text, m.start("value"))):
+            yield m.start("value"), m.end("value")  # "wallet password: <base58>" is a password (B25R-3)
     if "public" in low:
         for m in _NAMED_AFTER_RE.finditer(text):
+            if _NOT_ITS_NAME_RE.search(m.group("name")) or _SECRET_BEFORE_RE.search(_before(text, m.start())):
+                continue  # "(not the public key)", "PrivateKey = <key> (pairs with the server public key)" (B25R-4)
             if _public_shape(m.group("value")):
                 yield m.start("value"), m.end("value")
+
+
+def _before(text: str, pos: int) -> str:
+    """Up to 60 characters of ``text`` before ``pos`` on its line."""
+    return text[max(text.rfind("\n", 0, pos) + 1, pos - 60) : pos]
+
+
+def _glued_secret(part: str) -> bool:
+    """Whether an ARN's part is a key glued on: 20+ characters mixing cases and digits (a UUID is no key)."""
+    if len(part) < 20 or _UUID_RE.fullmatch(part):
+        return False
+    return any(c.isdigit() for c in part) and any(c.isupper() for c in part) and any(c.islower() for c in part)

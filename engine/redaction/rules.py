@@ -412,7 +412,7 @@ def spans(text: str) -> Iterator[Span]:
             continue  # "password policy: min-12-chars", "our secret lunch spot is zorbacafe-4471"
         if value.startswith(("{", "%")) and _cut_slot(text, m.start("value") + off):
             continue  # {{hunter2}}, {abc123}: a template's or a format's slot the value's end cut at its bracket
-        if value.startswith(("(", "[", "--")) or valueparts.option_not_value(m.group("label"), value):
+        if value.startswith(("(", "[", "--")) or valueparts.option_not_value(m.group("label"), value, m.group("sep")):
             continue  # prose in brackets after a label ("the token (URL-restricted) is ..."), or a command's next flag
             # ("secret generic db --from-file=password=./pw.txt": the flag's own value is read where it stands)
         if looks_like_credential(value, min_len=min_len) or passphrase or _password_as_file(m.group("label"), value):

@@ -24,39 +24,50 @@ from .rules import looks_like_credential
 
 Span = tuple[int, int, str]
 
-_NAMES = r"(?:login|log-in|password|passcode|passphrase|pass|pw|pwd|PIN|wi-?fi(?:\s+(?:password|key))?|code)"
+_NAMES = (
+    r"(?P<name>login|log-in|password|passcode|passphrase|pass|pw|pwd|PIN|wi-?fi(?:\s+(?:password|key))?|"
+    r"(?:door|gate|garage|alarm|safe|locker|wi-?fi)\s+code)"
+)
 _QUOTED_BEFORE_RE = lazyre.compile(
-    r"(?P<q>[\"“'‘`])(?P<value>[^\s\"“”'‘’`]{4,64})[\"”'’`][ \t]*(?:[—–-]{1,2}|,|:)[ \t]*(?:that['’]s|that\s+is|it['’]s|"
-    r"this\s+is|is|=)[ \t]+(?:the|my|our|his|her|their|your)?[ \t]*(?:[\w+.&'-]+[ \t]+){0,3}?" + _NAMES + r"\b",
+    r"(?P<q>[\"“'‘`])(?P<value>[^\s\"“”'‘’`]{4,64})[\"”'’`][ \t]*(?:(?:[—–-]{1,2}>?|,|:|\(|\.{2,3}|->)[ \t]*)?"
+    r"(?:(?:that['’]s|that\s+is|it['’]s|this\s+is|is|=)[ \t]+)?(?:the|my|our|his|her|their|your)?[ \t]*"
+    r"(?:[\w+.&'-]+[ \t]+){0,3}?" + _NAMES + r"[ \t]*(?=[.,;!)\n]|$)",
     re.I,
 )
 _STOPPED_RE = lazyre.compile(
-    r"(?<![^\s(\"'“‘])(?P<value>[^\s\"'“”‘’]{6,64})[ \t]+(?:doesn['’]t|does\s+not|no\s+longer|won['’]t|stopped)[ \t]+"
-    r"(?:work(?:s|ing)?|valid)(?:[ \t]+any\s?more)?",
+    r"(?<![^\s(\"'“‘])(?P<value>[^\s\"'“”‘’]{6,64})[\"'”’]?[ \t]+(?:doesn['’]t|does\s+not|no\s+longer|won['’]t|stopped|"
+    r"is\s+not|isn['’]t)[ \t]+(?:work(?:s|ing)?|valid)(?:[ \t]+any\s?more)?",
     re.I,
 )
 _NAMED_ON_LINE_RE = lazyre.compile(
     r"(?i)(?:" + PASSWORD_WORD + r"|passcode|passphrase|\bpw\b|\bpwd\b|\bPIN\b|\blogin\b)"
 )
+_VERSION_RE = lazyre.compile(r"\d\.\d|@")
+"""A version or a package (``node@18.19.0``, ``python3.12``, ``Ubuntu22.04``): what stops working as often (B25R-11)."""
 _ASKED_RE = lazyre.compile(
     r"(?i)(?:"
     + PASSWORD_WORD
-    + r"|passcode|passphrase|\bpw\b|\bPIN\b)[^\n?]{0,40}\?[ \t]*(?:(?:oh|ah|yes|yeah|ok|okay)"
-    r"[ \t,]*)?(?:right|found\s+it|got\s+it|here|it['’]s)?[ \t]*[:—–-][ \t]*(?P<value>[^\s\"'“”]{6,64})"
+    + r"|passcode|passphrase|\bpw\b|\bPIN\b)(?:[ \t]+again)?[ \t]*\?+[ \t]*(?:(?:oh|ah|yes|yeah|ok|okay|right|"
+    r"found\s+it|got\s+it|here|it['’]s|it\s+is)[ \t,]*){0,3}[ \t]*[:—–-]?[ \t]*(?P<value>[^\s\"'“”]{6,64})"
 )
+"""The password word ending the question (``what's the Plex password again? oh right: …``), so a question about
+something else (``the password check``, ``PIN policy``, ``password manager``) asks for no value (B25R-14)."""
 _THING_ONE_RE = lazyre.compile(
-    r"(?i)\b(?:wi-?fi|router|wlan|network|hotspot|alarm|gate|door|safe|locker|laptop|router)[ \t]+(?:one|pw|pwd|pass)"
-    r"[ \t]+(?:is|=|:)[ \t]+(?P<value>[^\s\"'“”,;]{6,64})"
+    r"(?i)\b(?P<thing>wi-?fi|wlan|hotspot|alarm|gate|door|garage)(?:['’]s)?[ \t]+(?:one|pw|pwd|pass)"
+    r"(?:['’]s|[ \t]+(?:is|=)|[ \t]*:)[ \t]+(?P<value>[^\s\"'“”,;]{4,64})"
 )
+"""A network's or a door's "one": a router's or a laptop's "one" is as often its model (B25R-12)."""
 _ANSWER_RE = lazyre.compile(
-    r"(?i)\b(?:(?:secret|security)[ \t]+(?:question[ \t]+)?answer|memorable[ \t]+(?:word|phrase|information)|"
-    r"mother['’]s[ \t]+maiden[ \t]+name)(?:[ \t]+(?:for|to|on|of)[ \t]+[^\n:,;.=]{1,40}?"
-    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+)|[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+|[ \t]+)"
+    r"(?i)\b(?:(?:secret|security)[ \t]+(?:question[ \t]+)?answer|answer[ \t]+to[ \t]+(?:my|the)[ \t]+security[ \t]+"
+    r"question|memorable[ \t]+(?:word|phrase|info(?:rmation)?)|(?:mother|mom|mum)['’]?s?[ \t]+maiden[ \t]+name)"
+    r"(?:[ \t]+(?:for|to|on|of|at)[ \t]+[^\n:,;.=]{1,40}?(?P<link1>[ \t]*[:=—–][ \t]*|[ \t]+(?:is|was)[ \t]+)|"
+    r"(?P<link2>[ \t]*[:=—–][ \t]*|[ \t]+(?:is|was)[ \t]+|[ \t]+))[\"“']?"
     r"(?P<value>(?:(?:Mrs?|Ms|Dr|St)\.[ \t]+)?[^\s,;:.!?()\"'“”]{2,30}(?:[ \t]+[^\s,;:.!?()\"'“”]{2,30}){0,2})"
 )
 _NOT_AN_ANSWER_RE = lazyre.compile(
     r"(?i)(?:in|on|at|to|for|stored|saved|written|kept|the\s+same|unknown|not|something|required|optional|set|"
-    r"changed|reset|question|field|hint|is|was|a|an|the|and|or|if|when|of)(?:\s|$)"
+    r"changed|reset|question|questions|field|hint|is|was|a|an|the|and|or|if|when|of|requirements?|features?|rules?|"
+    r"policy|prompt|options?|settings?|page|screen|check|must|should|can|will)(?:\s|$)"
 )
 
 
@@ -70,22 +81,30 @@ def spans(text: str) -> Iterator[Span]:
         Iterator of ``(start, end, type)``: ``password`` or ``security-answer``.
     """
     for m in _QUOTED_BEFORE_RE.finditer(text):
-        if looks_like_credential(m.group("value"), min_len=6):
+        value = m.group("value")
+        code = m.group("name").lower().endswith(("code", "pin")) and value.isdigit() and 4 <= len(value) <= 8
+        if code or (looks_like_credential(value, min_len=6) and not _VERSION_RE.search(value)):
             yield m.start("value"), m.end("value"), "password"
     for m in _STOPPED_RE.finditer(text):
         value = m.group("value").rstrip(".,;:")
         line = _line(text, m.start())
-        if _NAMED_ON_LINE_RE.search(line) and looks_like_credential(value, min_len=6):
+        if _NAMED_ON_LINE_RE.search(line) and looks_like_credential(value, min_len=6) and not _VERSION_RE.search(value):
             yield m.start("value"), m.start("value") + len(value), "password"
     for regex in (_ASKED_RE, _THING_ONE_RE):
         for m in regex.finditer(text):
             value = m.group("value").rstrip(".,;:?)")  # a closing ``!`` stays: it is a password's own as often
-            if looks_like_credential(value, min_len=6):
+            thing = (m.groupdict().get("thing") or "").lower()
+            code = thing in ("alarm", "gate", "door", "garage") and value.isdigit() and 4 <= len(value) <= 8
+            if thing in ("alarm", "gate", "door", "garage") and not code:
+                continue
+            if code or (looks_like_credential(value, min_len=6) and not _VERSION_RE.search(value)):
                 yield m.start("value"), m.start("value") + len(value), "password"
     for m in _ANSWER_RE.finditer(text):
         value = m.group("value")
         if _NOT_AN_ANSWER_RE.match(value):
             continue
+        if m.group("link2") is not None and not m.group("link2").strip() and not value[:1].isupper():
+            continue  # with only a space after its name, an answer is a name ("secret answer Mrs. Alvarez", B25R-10)
         yield m.start("value"), m.end("value"), "security-answer"
 
 

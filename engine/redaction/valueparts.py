@@ -29,18 +29,20 @@ _ID_PAIR_RE = lazyre.compile(r"(?P<id>[A-Za-z0-9]{6,40}):(?P<token>[A-Za-z0-9._~
 _WEBHOOK_ID_RE = lazyre.compile(r"\d{6,24}/(?=\S{16})")
 
 
-def option_not_value(label: str, value: str) -> bool:
+def option_not_value(label: str, value: str, sep: str = " ") -> bool:
     """Whether a label rule's ``value`` is not the label's value: the command's next option, or a tool's first
     argument that names a thing (see the module's list).
 
     Args:
         label: the label as matched (``cmdkey``, ``userpass``, ``wpa_passphrase``).
         value: the value after it, quotes stripped.
+        sep: what stands between them: a tool's argument follows a space (``wpa_passphrase=<pw>`` in hostapd.conf
+            is the label's value, breaker B25R-2).
 
     Returns:
         bool: True when the value is to be left to the rules that read it where it stands.
     """
-    return label.lower() in _TOOL_FIRST_ARG or bool(_OPTION_RE.match(value))
+    return (label.lower() in _TOOL_FIRST_ARG and not sep.strip()) or bool(_OPTION_RE.match(value))
 
 
 def authorization_token(value: str) -> int:
@@ -54,7 +56,29 @@ def authorization_token(value: str) -> int:
         int: the offset of the secret in ``value``.
     """
     m = _ID_PAIR_RE.fullmatch(value)
-    return 0 if m is None else m.start("token")
+    if m is None or not m.group("id").islower() or user_is_key(m.group("id"), m.group("token")):
+        return 0  # an id is lower-case letters and digits (``qmpc42etu2vr``); ``Hunter2Winter:`` may be a password
+    return m.start("token")
+
+
+def user_is_key(user: str, password: str) -> bool:
+    """Whether the user half of ``curl -u <user>:<password>`` is a secret too (issue 32 round 25).
+
+    The user names the account (``anystring``, ``postgres``, a Braintree public key of 16 lower-case characters)
+    unless it is the key itself: a password of one or two characters (``-u <key>:X``, Freshdesk's docs), a user of
+    16+ characters mixing capitals, lower case and digits (a Freshdesk key of 20, breaker B25R-5), or one of 24+
+    with letters and digits (Mailjet's ``<api key>:<secret key>``).
+
+    Args:
+        user: the part before the colon, quotes stripped.
+        password: the part after it.
+
+    Returns:
+        bool: True when the user is to be redacted with the password.
+    """
+    digits, letters = any(c.isdigit() for c in user), any(c.isalpha() for c in user)
+    mixed = digits and any(c.isupper() for c in user) and any(c.islower() for c in user)
+    return len(password) <= 2 or (len(user) >= 16 and mixed) or (len(user) >= 24 and digits and letters)
 
 
 def webhook_token(value: str) -> int:
