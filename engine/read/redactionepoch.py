@@ -68,6 +68,8 @@ _DETECTOR_SOURCES = (
             "urltokens",
             "saidaround",
             "publicids",
+            "saidplain",
+            "publicnumbers",
             "labelnames",
             "accountsaid",
             "iacsecrets",

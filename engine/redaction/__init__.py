@@ -273,7 +273,17 @@ DETECTORS = (
     *("betterleaks", "rules", "vendors", "kingfisher", "context"),
     *("speech", "structure", "families", "docformats", "structural", "toolcreds", "placed"),
     *("cmdslots", "accountsaid", "iacsecrets", "vendorclass", "sqlslots", "comparisons", "codedefaults"),
-    *("vapidkeys", "sigilpasswords", "prefixpairs", "bytekeys", "keypairs", "codesaid", "urltokens", "saidaround"),
+    *(
+        "vapidkeys",
+        "sigilpasswords",
+        "prefixpairs",
+        "bytekeys",
+        "keypairs",
+        "codesaid",
+        "urltokens",
+        "saidaround",
+        "saidplain",
+    ),
 )
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 

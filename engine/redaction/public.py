@@ -250,9 +250,11 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     from .identifiers import spans as identifier_spans
     from .notevalues import spans as note_spans
     from .publicids import spans as public_id_spans
+    from .publicnumbers import spans as public_number_spans
     from .publishable import spans as publishable_spans
 
     yield from public_id_spans(text)
+    yield from public_number_spans(text)
     yield from identifier_spans(text)
     yield from publishable_spans(text)
     yield from note_spans(text)
