@@ -47,6 +47,10 @@ speech4-*,          tune:  written blind by three helpers (round 24) that read n
 vendorkeys-*,       yes,   redaction: passwords in speech and on command lines in 17 languages (``speech4.json``), keys of
 public3-*           held:  69 real and invented vendors where vendor docs print them (``vendorkeys.json``), public formats
                     no     in memory notes (``public3.json``); each split by template, vendor or family before writing values
+notes5-*            no     written blind by a helper (round 25) that read no rule, corpus or test: 177 secret and 170
+                           look-alike templates of memory notes (configs, commands, code in eight languages, vendor
+                           keys with their checksums, BIP39 seeds, 12 languages), split odd/even by template before any
+                           value was drawn (``build_notes5.py``, needs ``mnemonic``); both halves run once, untuned
 identifiers-tune    yes    public ids people keep in notes, documented shapes, even templates (``identifiers.json``, round 6)
 identifiers-held    no     its odd templates, built before round 6's rules, alterations never read
 formats-tune        yes    45 more public families (Stripe object ids, checksums as tools print them, phone,
@@ -173,11 +177,11 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
         harmless["formats-tune"] = json.loads((folder / "formats.json").read_text(encoding="utf-8"))["formats-tune"]
     if (folder / "families.json").exists():
         harmless["families-tune"] = json.loads((folder / "families.json").read_text(encoding="utf-8"))["families-tune"]
-    for blind in ("speech4", "vendorkeys", "public3"):  # round 24: written blind, split before any was scored
+    for blind in ("speech4", "vendorkeys", "public3", "notes5"):  # rounds 24, 25: written blind, split before scoring
         if (folder / f"{blind}.json").exists():
             parts = json.loads((folder / f"{blind}.json").read_text(encoding="utf-8"))
             for part, samples in parts.items():
-                if part != "source":
+                if part != "source" and isinstance(samples, list):
                     (secret if samples and "secrets" in samples[0] else harmless)[part] = samples
     if (folder / "public.json").exists():
         harmless["public"] = json.loads((folder / "public.json").read_text(encoding="utf-8"))["samples"]

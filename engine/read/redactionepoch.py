@@ -70,6 +70,7 @@ _DETECTOR_SOURCES = (
             "publicids",
             "saidplain",
             "publicnumbers",
+            "saidlists",
             "labelnames",
             "accountsaid",
             "iacsecrets",

@@ -283,6 +283,7 @@ DETECTORS = (
         "urltokens",
         "saidaround",
         "saidplain",
+        "saidlists",
     ),
 )
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""

@@ -78,7 +78,8 @@ def test_each_was_a_miss_before(text: str, secret: str, monkeypatch: pytest.Monk
     """With :mod:`.codesaid` off (the code before this round) the value stays: the test above is not idle."""
     monkeypatch.setattr(codesaid, "spans", lambda _text: iter(()))
     redaction.flush_clean_memo()
-    detectors = redaction._build(tuple(d for d in redaction.DETECTORS if d != "codesaid"))
+    later = ("codesaid", "saidlists", "saidplain", "saidaround")  # round 25 finds some of these too, in lists
+    detectors = redaction._build(tuple(d for d in redaction.DETECTORS if d not in later))
     monkeypatch.setattr(redaction, "_detectors", detectors)
     assert secret in redaction.redact(text)[0]
 

@@ -100,3 +100,66 @@ def test_each_false_alarm_of_the_second_trial_is_kept(text: str) -> None:
 def test_each_number_kept_was_a_false_alarm_before(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(publicnumbers, "spans", lambda _text: iter(()))
     assert redaction.redact(text)[0] != text
+
+
+# Seed phrases in the layouts wallets show, and a password on the line under its label (:mod:`.saidlists`).
+WORDS = [
+    "ripple",
+    "harvest",
+    "lobster",
+    "canyon",
+    "velvet",
+    "orbit",
+    "glimmer",
+    "thunder",
+    "pistol",
+    "meadow",
+    "anchor",
+    "fossil",
+]
+NUMBERED = " ".join(f"{i}. {w}" for i, w in enumerate(WORDS, 1))
+LISTED = [
+    "seed phrase: " + NUMBERED,
+    "seed phrase: " + " ".join(f"{i}) {w}" for i, w in enumerate(WORDS, 1)),
+    "seed phrase: " + " ".join(f"{i}.{w}" for i, w in enumerate(WORDS, 1)),
+    "Ledger recovery phrase:\n" + "\n".join(f"{i}. {w}" for i, w in enumerate(WORDS, 1)),
+    "seed words:\n" + "\n".join(WORDS),
+    "seed phrase:\n" + " ".join(WORDS),
+    "Metamask secret recovery phrase:\n" + " ".join(WORDS),
+    "seed phrase: " + " ".join(WORDS[:4]) + "\n" + " ".join(WORDS[4:8]) + "\n" + " ".join(WORDS[8:]),
+    "BIP39: " + " / ".join(WORDS),
+    "seed phrase: " + "-".join(WORDS),
+    "Seed-Phrase (Wallet): " + " ".join(WORDS),
+    "recovery phrase for the Exodus wallet — " + " ".join(WORDS),
+    "сид-фраза: " + " ".join(WORDS),
+    "시드 문구: " + " ".join(WORDS),
+    "kurtarma ifadesi: " + " ".join(WORDS),
+    "Lösenord:\nAlg#2024",
+    "Şifre:\nKedi!2024",
+    "पासवर्ड:\nSher@2024",
+    "كلمة المرور:\nAsad@2024",
+    "Hasło\nKot!2024",
+    "Wachtwoord\nFiets!99",
+    "password (NAS):\n`Bramble42`",
+]
+LISTED_KEPT = [
+    "The seed phrase words are printed on the card in the safe, twelve of them in order",
+    "seed phrase: keep it offline and never type it into a website, use the hardware wallet",
+    "Lösenord:\nse 1Password",
+    "Hasło\nw menedżerze haseł",
+    "seed words:\n- never share them\n- keep offline",
+    "recovery phrase backup: done on 2024-05-01 with the steel plate, stored at home in the safe",
+]
+
+_PASSWORDS = ("Alg#2024", "Kedi!2024", "Sher@2024", "Asad@2024", "Kot!2024", "Fiets!99", "Bramble42")
+
+
+@pytest.mark.parametrize("text", LISTED)
+def test_a_listed_seed_phrase_or_a_password_under_its_label_is_redacted(text: str) -> None:
+    out = redaction.redact(text)[0]
+    assert not [w for w in (*WORDS, *_PASSWORDS) if w in out]
+
+
+@pytest.mark.parametrize("text", LISTED_KEPT)
+def test_talk_about_seed_phrases_and_labels_with_no_value_is_kept(text: str) -> None:
+    assert redaction.redact(text)[0] == text
