@@ -182,6 +182,8 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
             parts = json.loads((folder / f"{blind}.json").read_text(encoding="utf-8"))
             for part, samples in parts.items():
                 if part != "source" and isinstance(samples, list):
+                    for sample in samples:  # notes5 numbers templates; a family is its template
+                        sample.setdefault("family", f"t{sample.get('template', 0):03d}")
                     (secret if samples and "secrets" in samples[0] else harmless)[part] = samples
     if (folder / "public.json").exists():
         harmless["public"] = json.loads((folder / "public.json").read_text(encoding="utf-8"))["samples"]

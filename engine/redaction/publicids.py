@@ -4,9 +4,10 @@ Issue 32 round 25, classes read on the tune halves of the blind sources (``vendo
 ``public3-tune``) and on ``vendordocs2-benign``; their held halves were not read. Each is kept verbatim only
 in its exact shape, so a secret of the same vendor is still redacted:
 
-- Mailgun's public validation key ``pubkey-<32 hex>``; Square's application id ``sq0idp-<22>`` (its access token
-  ``sq0atp-`` and secret ``sq0csp-`` are not kept); SendGrid's dynamic template id ``d-<32 hex>``; Braintree's
-  tokenization key ``production_<8>_<16>`` / ``sandbox_<8>_<16>`` (client-side by design, Braintree's docs);
+- Mailgun's public validation key ``pubkey-<32 hex>``, Square's application id ``sq0idp-<22>`` (its access token
+  ``sq0atp-`` and secret ``sq0csp-`` are not kept), SendGrid's dynamic template id ``d-<32 hex>`` and Braintree's
+  tokenization key ``production_<8>_<16>`` (client-side by design, Braintree's docs), each where its line says
+  so ("public", "application id", "template", "tokenization"/"client");
 - an AWS ARN (``arn:aws:kms:us-east-1:<account>:key/<uuid>``): a resource's name, holding no secret;
 - a value after "key id" or "issuer (id)" (``KMS key id: <uuid>``, ``--apiIssuer <uuid>``, ``key id: <base64url>``)
   in a key id's shape, where the text names no secret or password;
@@ -25,9 +26,17 @@ from . import lazyre
 Span = tuple[int, int]
 
 _VENDOR_PUBLIC_RE = lazyre.compile(
-    r"(?<![\w-])(?:pubkey-[0-9a-f]{32}|sq0idp-[A-Za-z0-9_-]{22}|d-[0-9a-f]{32}|"
-    r"(?:production|sandbox)_[a-z0-9]{8}_[a-z0-9]{16})(?![\w-])"
+    r"(?<![\w-])(?:(?P<mailgun>pubkey-[0-9a-f]{32})|(?P<square>sq0idp-[A-Za-z0-9_-]{22})|(?P<sendgrid>d-[0-9a-f]{32})|"
+    r"(?P<braintree>(?:production|sandbox)_[a-z0-9]{8}_[a-z0-9]{16}))(?![\w-])"
 )
+_NAMED_PUBLIC = {
+    "mailgun": lazyre.compile(r"(?i)public"),
+    "square": lazyre.compile(r"(?i)public|app(?:lication)?[ _-]?id"),
+    "sendgrid": lazyre.compile(r"(?i)template"),
+    "braintree": lazyre.compile(r"(?i)tokeni[sz]ation|dropin|drop-in|client"),
+}
+"""What the line must say for each vendor's public shape to be kept: gitleaks' rule takes a Mailgun ``pubkey-``
+under ``mailgun_TOKEN =`` for a secret, and a value of a public shape under a token's name is redacted."""
 _ARN_RE = lazyre.compile(
     r"(?<![\w-])arn:aws(?:-cn|-us-gov)?:[a-z0-9-]{2,40}:[a-z0-9-]{0,30}:\d{0,12}:[\w/.:*@+-]{1,512}"
 )
@@ -71,7 +80,9 @@ def spans(text: str) -> Iterator[Span]:
     from .publiclabelled import _public_shape
 
     for m in _VENDOR_PUBLIC_RE.finditer(text):
-        yield m.span()
+        line = text[text.rfind("\n", 0, m.start()) + 1 : (text.find("\n", m.end()) + 1 or len(text) + 1) - 1]
+        if _NAMED_PUBLIC[m.lastgroup or ""].search(line):
+            yield m.span()
     if "arn:" in text:
         for m in _ARN_RE.finditer(text):
             if not any(_glued_secret(p.group(0)) for p in _ARN_PART_RE.finditer(m.group(0))):
