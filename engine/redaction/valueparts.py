@@ -22,6 +22,9 @@ _OPTION_RE = lazyre.compile(
 """A value that is a command's next option: ``/add:host``, ``--from-file=x``, ``username=x`` (letters before the
 ``:`` or ``=``: ``-pS3cret``, ``Summer2024=`` are passwords)."""
 
+_SECRET_OPTION_RE = lazyre.compile(r"(?i)pass|pwd|secret|token|key|auth|cred")
+"""An option whose own name names a secret (``api_key=``, ``--password=``)."""
+
 _TOOL_FIRST_ARG = frozenset({"wpa_passphrase"})
 """Labels that are a tool's name whose first argument is no secret (``wpa_passphrase <ssid> [passphrase]``)."""
 
@@ -42,7 +45,10 @@ def option_not_value(label: str, value: str, sep: str = " ") -> bool:
     Returns:
         bool: True when the value is to be left to the rules that read it where it stands.
     """
-    return (label.lower() in _TOOL_FIRST_ARG and not sep.strip()) or bool(_OPTION_RE.match(value))
+    option = _OPTION_RE.match(value)
+    if option is not None and _SECRET_OPTION_RE.search(option.group(0)):
+        return False  # ``creds … api_key=<key>``: the option names the secret the label speaks of, read as before
+    return (label.lower() in _TOOL_FIRST_ARG and not sep.strip()) or option is not None
 
 
 def authorization_token(value: str) -> int:
