@@ -57,8 +57,8 @@ _QUOTE = r"[\"'`*„«“‘»]{0,2}[ \t]?"
 _CODE_RE = lazyre.compile(
     _CODE_WORD
     + r"(?P<filler>(?:[^\n\d:=.!?;,()\"'`*„«“]|(?<=\b[dlDL])['’](?=\w)){0,30}?)"
-    + r"(?P<link>[ \t]*[:=：][ \t]*|[ \t]*,[ \t]*(?:I[ \t]+)?set\s+(?:it\s+)?to[ \t]+|[ \t]+c['’]est[ \t]+|[ \t]+[—–-][ \t]+|[ \t]*(?:→|->)[ \t]*|[ \t]*[—–][ \t]*|[ \t]+(?:is|est|è|é|es|ist|lautet|är|er|jest|je|to|set\s+(?:it\s+)?to|"
-    r"changed\s+to|now)[ \t]+|[ \t]*(?:は|是|为|：)[ \t]*|[ \t]+|(?<=[^\x00-\x7f]))"
+    + r"(?P<link>[ \t]*[:=：][ \t]*|[ \t]*,[ \t]*(?:I[ \t]+)?set\s+(?:it\s+)?to[ \t]+|[ \t]+c['’]est[ \t]+|[ \t]+[—–-][ \t]+|[ \t]*(?:→|->)[ \t]*|[ \t]*[—–][ \t]*|[ \t]+(?:is(?:[ \t]+still)?|est|è|é|es|ist|lautet|är|er|jest|je|to|set\s+(?:it\s+)?to|"
+    r"changed\s+to|now|(?:opens|unlocks)[ \t]+with)[ \t]+|[ \t]*(?:は|是|为|：)[ \t]*|[ \t]+|(?<=[^\x00-\x7f]))"
     + _QUOTE
     + r"(?P<value>\d{4,10}[A-Z#]?)(?![\w/-]|[.,:]\d|\s\d|\s*(?:digits?|chars?|characters?|ziffern|stellig|chiffres|cifre|"
     r"d[íi]gitos|hours?|h\b|min\b|minutes?|days?|%|€|\$|km\b|kg\b|ms\b|s\b|sec\w*|seconds?|bytes?|[kmg]b\b|lines?|"

@@ -64,6 +64,38 @@ _CHANGED_BEFORE_RE = lazyre.compile(
     + PASSWORD_WORD
     + r"|passcode|\bpw\b|\bPIN\b)(?:[ \t]+from[ \t]+(?P<old>[^\s,;]{4,64}))?[ \t]+to[ \t]+(?P<value>[^\s,;]{4,64})"
 )
+_ACCOUNT_PAIR_RE = lazyre.compile(
+    r"(?i)\b(?:credentials?|creds|login)(?:[ \t]+(?:are|is))?(?P<colon>[ \t]*:)?[ \t]+(?P<user>[\w.@-]{2,40})"
+    r"(?P<sep>[ \t]+and[ \t]+|[ \t]*,[ \t]*|[ \t]+)(?P<value>[^\s,;\"'`]{6,64})"
+)
+_ACCOUNT_WORDS = frozenset(
+    ["admin", "administrator", "root", "user", "pi", "ubuntu", "guest", "sa", "postgres", "operator", "ops", "service"]
+)
+"""Account names that, after ``creds:`` with only a space, name the login before its password (``NAS creds:
+admin Bramble42``); any other word needs ``and`` or a comma (``credentials are bob and …``)."""
+_NOT_A_USER = frozenset(
+    [
+        "see",
+        "in",
+        "at",
+        "on",
+        "for",
+        "from",
+        "via",
+        "the",
+        "a",
+        "an",
+        "are",
+        "is",
+        "stored",
+        "kept",
+        "saved",
+        "rotated",
+        "with",
+        "and",
+        "or",
+    ]
+)
 _PLAIN_RE = lazyre.compile(
     r"(?i)(?:" + PASSWORD_WORD + r"|\bpw\b|\bpass\b)(?:[ \t]+(?:for|to|of|on)[ \t]+[^\n.,;:]{1,30}?)?[ \t]+is[ \t]+"
     r"(?P<value>[A-Za-z]{4,30})[ \t]*(?=[.!]?[ \t]*$|[.!,;][ \t]|\n)"
@@ -202,6 +234,13 @@ def spans(text: str) -> Iterator[Span]:
             value = (m.group(group) or "").rstrip(".!?)")
             if value and looks_like_credential(value, min_len=6) and not re.search(r"\d\.\d|^v\d", value):
                 yield m.start(group), m.start(group) + len(value), "password"
+    for m in _ACCOUNT_PAIR_RE.finditer(text):
+        user, value = m.group("user").lower(), m.group("value").rstrip(".!?)")
+        spaced = not m.group("sep").strip()
+        if user in _NOT_A_USER or (spaced and not (m.group("colon") and user in _ACCOUNT_WORDS)):
+            continue
+        if looks_like_credential(value, min_len=6) and not looks_like_credential(user, min_len=6):
+            yield m.start("value"), m.start("value") + len(value), "password"
     for m in _PLAIN_RE.finditer(text):
         value = m.group("value")
         low = value.lower()

@@ -163,3 +163,30 @@ def test_a_listed_seed_phrase_or_a_password_under_its_label_is_redacted(text: st
 @pytest.mark.parametrize("text", LISTED_KEPT)
 def test_talk_about_seed_phrases_and_labels_with_no_value_is_kept(text: str) -> None:
     assert redaction.redact(text)[0] == text
+
+
+# A login said with its account, and codes said with "still" or "opens with" (saidplain, codesaid).
+SAID_WITH = [
+    ("The NAS credentials are admin and Bramble42.", "Bramble42"),
+    ("NAS creds: admin Bramble42", "Bramble42"),
+    ("router login admin and Quokka77x", "Quokka77x"),
+    ("Mum's PIN is still 8841", "8841"),
+    ("the lockbox code opens with 5530", "5530"),
+]
+SAID_WITH_KEPT = [
+    "credentials: see 1Password",
+    "login page redirects to sso2 now",
+    "the credentials are in vault2 and rotated",
+    "PIN is still the same as before",
+    "the PIN is still required for 2024 renewals",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), SAID_WITH)
+def test_a_login_with_its_account_and_a_code_still_set_are_redacted(text: str, secret: str) -> None:
+    assert secret not in redaction.redact(text)[0]
+
+
+@pytest.mark.parametrize("text", SAID_WITH_KEPT)
+def test_talk_of_logins_and_pins_with_no_value_is_kept(text: str) -> None:
+    assert redaction.redact(text)[0] == text
