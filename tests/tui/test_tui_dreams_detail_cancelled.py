@@ -46,8 +46,10 @@ async def test_a_detail_read_waiting_for_its_diff_keeps_the_shown_dreams_files(i
         await pilot.press(KEY)
         await settle(pilot)
         dreams = pane(app)
-        record = {r.id: r for r in dreams.records}
-        dreams.load_detail(record[first.id])
+        rows = [r.id for r in dreams.records]
+        # Through the cursor, as a user moves: the detail follows the highlighted row, so a reload of the list
+        # arriving late (the app's first status poll on a loaded machine) reads the same dream again.
+        dreams.table.move_cursor(row=rows.index(first.id))
         await wait_for(pilot, lambda: dreams._shown == first.id, what="the first dream shown")
         await settle(pilot)
         assert "delete lessons.md:4: stale" in dreams.detail_text
@@ -62,7 +64,7 @@ async def test_a_detail_read_waiting_for_its_diff_keeps_the_shown_dreams_files(i
             return await real_diff(run_id)
 
         dreams.repo.dream_diff = slow_diff  # type: ignore[method-assign]
-        dreams.load_detail(record[second.id])
+        dreams.table.move_cursor(row=rows.index(second.id))
         await wait_for(pilot, entered.is_set, what="the second read waiting for its diff")
         dreams._show_op(0)  # the highlighted operation of the dream still shown
         await pilot.pause()  # not settle: the second read is stuck by design
