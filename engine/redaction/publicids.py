@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator
 
 from . import lazyre
+from .spanends import line_at
 
 Span = tuple[int, int]
 
@@ -80,8 +81,7 @@ def spans(text: str) -> Iterator[Span]:
     from .publiclabelled import _public_shape
 
     for m in _VENDOR_PUBLIC_RE.finditer(text):
-        line = text[text.rfind("\n", 0, m.start()) + 1 : (text.find("\n", m.end()) + 1 or len(text) + 1) - 1]
-        if _NAMED_PUBLIC[m.lastgroup or ""].search(line):
+        if _NAMED_PUBLIC[m.lastgroup or ""].search(line_at(text, m.start())):
             yield m.span()
     if "arn:" in text:
         for m in _ARN_RE.finditer(text):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import lazyre
+from .spanends import line_at
 
 Span = tuple[int, int]
 
@@ -56,9 +57,8 @@ def spans(text: str) -> Iterator[Span]:
         if "pin" in low:
             for m in _POSTAL_PIN_RE.finditer(text):
                 group = "v" if m.group("v") else "w"
-                line = text[text.rfind("\n", 0, m.start()) + 1 : (text.find("\n", m.end()) + 1 or len(text) + 1) - 1]
                 postal = "pincode" in m.group(0).lower() or _PLACE_AFTER_RE.match(text, m.end())
-                if postal or _ADDRESS_RE.search(line):
+                if postal or _ADDRESS_RE.search(line_at(text, m.start())):
                     yield m.start(group), m.end(group)
         if "pass" in low:
             for m in _PASS_RE.finditer(text):

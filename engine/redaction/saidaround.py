@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from . import lazyre
 from .keynames import PASSWORD_WORD
 from .rules import looks_like_credential
+from .spanends import line_at
 
 Span = tuple[int, int, str]
 
@@ -87,7 +88,7 @@ def spans(text: str) -> Iterator[Span]:
             yield m.start("value"), m.end("value"), "password"
     for m in _STOPPED_RE.finditer(text):
         value = m.group("value").rstrip(".,;:")
-        line = _line(text, m.start())
+        line = line_at(text, m.start())
         if _NAMED_ON_LINE_RE.search(line) and looks_like_credential(value, min_len=6) and not _VERSION_RE.search(value):
             yield m.start("value"), m.start("value") + len(value), "password"
     for regex in (_ASKED_RE, _THING_ONE_RE):
@@ -106,10 +107,3 @@ def spans(text: str) -> Iterator[Span]:
         if m.group("link2") is not None and not m.group("link2").strip() and not value[:1].isupper():
             continue  # with only a space after its name, an answer is a name ("secret answer Mrs. Alvarez", B25R-10)
         yield m.start("value"), m.end("value"), "security-answer"
-
-
-def _line(text: str, pos: int) -> str:
-    """The line of ``text`` holding ``pos``."""
-    start = text.rfind("\n", 0, pos) + 1
-    end = text.find("\n", pos)
-    return text[start : len(text) if end < 0 else end]

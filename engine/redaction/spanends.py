@@ -42,3 +42,10 @@ def sentence_end(text: str, start: int, end: int, slug: str) -> tuple[int, int, 
     if m is not None and m.start() > start:
         return start, m.start(), slug
     return start, end, slug
+
+
+def line_at(text: str, pos: int) -> str:
+    """The line of ``text`` holding ``pos``, without its line break."""
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return text[start : len(text) if end < 0 else end]
