@@ -71,6 +71,7 @@ _DETECTOR_SOURCES = (
             "saidplain",
             "publicnumbers",
             "saidlists",
+            "keyformats",
             "labelnames",
             "accountsaid",
             "iacsecrets",

@@ -284,6 +284,7 @@ DETECTORS = (
         "saidaround",
         "saidplain",
         "saidlists",
+        "keyformats",
     ),
 )
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""

@@ -13,7 +13,8 @@ Each value is kept by positive knowledge of what names it, never by its look:
   or names a checksum;
 - an id named by its word: a UUID, 16-32 hex or 5-20 digits right after
   ``request id``, ``trace id``, ``correlation id``, ``lock id``, ``run id`` ...
-  or ``terraform force-unlock`` (Terraform's docs: the command takes the lock id);
+  or ``terraform force-unlock`` (Terraform's docs: the command takes the lock id), and after ``Idempotency-Key``
+  (Stripe's and the IETF draft's header: a unique value the client makes up per request, no credential);
 - OpenPGP (RFC 4880 §12.2: a v4 fingerprint is 40 hex, a key id its last 16):
   a key id or fingerprint after what GnuPG and apt print before one
   (``NO_PUBKEY``, ``using RSA key``, ``EDDSA key``, ``public key for``, ``subkey``,
@@ -70,7 +71,7 @@ _LINE_CHECKSUM_RE = lazyre.compile(r"(?i)checksum|\bhash|\bsha-?\d|\bmd5|digest|
 _UUID = r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}"
 _NAMED_ID_RE = lazyre.compile(
     r"(?i)(?<![\w-])(?:(?:request|trace|span|correlation|tracking|activity|operation|lock|run|job|build|event|"
-    r"incident|distinct|transaction|execution|deployment)[ _-]?ids?|force-unlock)"
+    r"incident|distinct|transaction|execution|deployment)[ _-]?ids?|force-unlock|idempotency[ _-]?keys?)"
     r"[\s:=#('\"]{1,4}(?P<v>" + _UUID + r"|[0-9a-fA-F]{16,32}|\d{5,20})(?![0-9A-Za-z_+/=-])"
 )
 

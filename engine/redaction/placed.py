@@ -77,6 +77,7 @@ _SHAPES: tuple[tuple[str, str], ...] = (
     (r"dp\.(?:pt|st|ct|sa|scim)\.[A-Za-z0-9]{40,44}|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}", "vendor-token"),
     (r"dapi[a-f0-9]{32}|key-[a-f0-9]{32}|SK[a-f0-9]{32}|tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}", "vendor-token"),
     (r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}", "vendor-token"),
+    (r"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}:fx", "deepl-key"),  # DeepL's free API key (.keyformats)
 )
 """Vendor keys in the fixed shape their vendors document (prefix, alphabet, length), each whole."""
 _SHAPE_ALTS = "|".join(f"(?P<s{i}>{p})" for i, (p, _slug) in enumerate(_SHAPES))

@@ -11,7 +11,8 @@ and trufflehog's, Kingfisher's and gitleaks' rules take both.
 - the id's value has a key's shape (:func:`.context._shape`: 16+ characters mixing letters and digits, not a slug or
   a path) or is 16+ hex digits, and is no UUID (most ids of records are);
 - the prefix is not an entity's name (:data:`ENTITY_PREFIXES`: ``user_id`` beside ``user_token`` names a user, a
-  public id), nor a word :mod:`.context` reads already (``client``, ``app``, ``key`` ...).
+  public id), nor a word :mod:`.context` reads already (``client``, ``app``, ``key`` ...), nor ends in ``client``
+  (``ACME_CLIENT_ID``: an OAuth client id is not a secret, RFC 6749 §2.2).
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ def spans(text: str) -> Iterator[Span]:
         return
     for m in _ID_RE.finditer(text):
         prefix, value = m.group("prefix"), m.group("value")
-        if prefix.lower() in ENTITY_PREFIXES or _UUID_RE.fullmatch(value):
-            continue
+        if prefix.lower() in ENTITY_PREFIXES or _UUID_RE.fullmatch(value) or prefix.lower().endswith("client"):
+            continue  # ``PAYPAL_CLIENT_ID``: an OAuth client id, public (RFC 6749 §2.2; :func:`.context._paired_ids`)
         if not (_shape(value)[0] or (_HEX_RE.fullmatch(value) and len(value) >= 16)):
             continue
         if _secret_named(text, prefix, m.start(), m.end()):

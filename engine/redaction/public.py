@@ -217,8 +217,8 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     for m in _UUID_RE.finditer(text):
         if m.start() and text[m.start() - 1] in "/@=":
             continue  # in a URL's path or query: a webhook's id may be its secret (the rules decide)
-        if text.endswith("amzn.mws.", 0, m.start()):
-            continue  # an Amazon MWS auth token's body (:mod:`.iacsecrets`)
+        if text.endswith("amzn.mws.", 0, m.start()) or text.startswith(":fx", m.end()):
+            continue  # an Amazon MWS auth token's body (:mod:`.iacsecrets`), a DeepL key's (:mod:`.keyformats`)
         if slots.credential_slot(text, m.start(), m.end()):
             continue  # a password's place: a URL's user:<uuid>@, -p <uuid>, -u user:<uuid> (B16-1)
         before = text[max(0, m.start() - 40) : m.start()]

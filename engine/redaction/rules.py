@@ -357,10 +357,14 @@ def _not_a_value(m: re.Match[str], value: str, quoted: bool) -> bool:
     if label in ("pin", "pins") and _REQUIREMENT_RE.match(value):
         return True
     closer = m.string[m.end("between") : m.start("sep")]
+    if m.group("sep").strip() == "," and not quoted and _LISTED_WORDS_RE.fullmatch(value):
+        return True  # "public token, URL-restricted", "PasswordAuthentication no, PubkeyAuthentication yes": a list
     return m.group("sep").strip() == "," and not quoted and any(q in closer for q in "\"'")
 
 
 _TOKEN_AT_RE = lazyre.compile(r"[^\s\"'`,;]+")
+_LISTED_WORDS_RE = lazyre.compile(r"[A-Za-z]{2,}(?:-[A-Za-z]{2,}){0,4}")
+"""Letters alone, or words joined by ``-``: after a label and a comma, the next item of a list, not a value (notes5)."""
 
 
 def _cut_slot(text: str, start: int) -> bool:

@@ -31,7 +31,7 @@ from memrepo.engine import redaction
         ('{"sablecast": "Tk82mQzLw0pX4vBn7RcY", "retries": 3}', "Tk82mQzLw0pX4vBn7RcY"),
         # an id printed beside its secret is half of the credential
         (
-            "CINDRAL_CLIENT_ID=dS6H3ZEZN8ikX5nxSLzC\nCINDRAL_CLIENT_SECRET=f4aadbaf272f8477bf45c3fb7392c052",
+            "CINDRAL_APP_ID=dS6H3ZEZN8ikX5nxSLzC\nCINDRAL_APP_SECRET=f4aadbaf272f8477bf45c3fb7392c052",
             "dS6H3ZEZN8ikX5nxSLzC",
         ),
         (
