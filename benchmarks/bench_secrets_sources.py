@@ -47,10 +47,15 @@ speech4-*,          tune:  written blind by three helpers (round 24) that read n
 vendorkeys-*,       yes,   redaction: passwords in speech and on command lines in 17 languages (``speech4.json``), keys of
 public3-*           held:  69 real and invented vendors where vendor docs print them (``vendorkeys.json``), public formats
                     no     in memory notes (``public3.json``); each split by template, vendor or family before writing values
-notes5-*            no     written blind by a helper (round 25) that read no rule, corpus or test: 177 secret and 170
+notes5-*            tune:  written blind by a helper (round 25) that read no rule, corpus or test: 177 secret and 170
                            look-alike templates of memory notes (configs, commands, code in eight languages, vendor
                            keys with their checksums, BIP39 seeds, 12 languages), split odd/even by template before any
-                           value was drawn (``build_notes5.py``, needs ``mnemonic``); both halves run once, untuned
+                           value was drawn (``build_notes5.py``, needs ``mnemonic``); both halves ran once untuned
+                           (round 25), then the tune halves were tuned on (round 26)
+notes6-*            tune:  written blind by a helper (round 26) that read no rule, corpus or test: 188 secret and 159
+                    yes,   look-alike templates (agent memory bullets, CI and infrastructure configs, dotfiles, code in
+                    held:  twelve languages, keys and wallets with real checksums, chat in 21 languages), split
+                    no     odd/even by template before any value was drawn (``build_notes6.py``, needs ``mnemonic``)
 identifiers-tune    yes    public ids people keep in notes, documented shapes, even templates (``identifiers.json``, round 6)
 identifiers-held    no     its odd templates, built before round 6's rules, alterations never read
 formats-tune        yes    45 more public families (Stripe object ids, checksums as tools print them, phone,
@@ -121,13 +126,14 @@ TUNED = {
     "idfiles",
     *("trufflehog-tests-tune", "trufflehog-invalid-tune"),
     *("speech4-tune", "speech4-benign-tune", "vendorkeys-tune", "vendorkeys-benign-tune", "public3-tune"),
+    *("notes5-tune", "notes5-benign-tune", "notes6-tune", "notes6-benign-tune"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
 ``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7;
 ``families-tune``: round 8; ``public2``, ``--extra-benign`` named so, and ``vendordocs2``: round 9; ``prose-ids``,
 ``--extra-benign`` named so, and ``shapes``: round 10; ``memnotes`` and ``build_upstream_tests.py``'s parts,
 ``--extra`` and ``--extra-benign`` named so: round 11; ``idfiles``, ``--extra-benign`` named so: round 12; the trufflehog halves ``build_trufflehog_tests.py --half tune`` writes:
-round 16)."""
+round 16; the blind halves ``speech4``/``vendorkeys``/``public3`` tune: round 24; ``notes5`` and ``notes6`` tune: round 26)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
@@ -177,7 +183,7 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
         harmless["formats-tune"] = json.loads((folder / "formats.json").read_text(encoding="utf-8"))["formats-tune"]
     if (folder / "families.json").exists():
         harmless["families-tune"] = json.loads((folder / "families.json").read_text(encoding="utf-8"))["families-tune"]
-    for blind in ("speech4", "vendorkeys", "public3", "notes5"):  # rounds 24, 25: written blind, split before scoring
+    for blind in ("speech4", "vendorkeys", "public3", "notes5", "notes6"):  # rounds 24-26: written blind, split first
         if (folder / f"{blind}.json").exists():
             parts = json.loads((folder / f"{blind}.json").read_text(encoding="utf-8"))
             for part, samples in parts.items():

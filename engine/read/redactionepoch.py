@@ -72,6 +72,7 @@ _DETECTOR_SOURCES = (
             "publicnumbers",
             "saidlists",
             "keyformats",
+            "credfiles",
             "labelnames",
             "accountsaid",
             "iacsecrets",

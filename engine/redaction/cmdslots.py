@@ -15,11 +15,12 @@ placeholder there (``$PW``, ``${X}``, ``:new_password``, ``%s``, ``?``,
   macOS ``security add-generic-password -w``;
 - a tool's password flag on a line naming the tool: ``mosquitto_pub``/``_sub -P``/``--pw``,
   Net-SNMP's ``-A`` (auth) and ``-X`` (privacy) passphrases and ``-c`` community (not the
-  defaults ``public``/``private``), ``lftp -u user,pw``;
+  defaults ``public``/``private``), ``lftp -u user,pw``, ``pulumi config set --secret <key> <value>`` (round 26);
 - a value piped or fed into a command that reads a password on its input: ``echo pw |
   kinit``, ``printf '%s\\n' pw | sudo -S``, ``| passwd --stdin``, ``| chpasswd``
   (``user:pw``), ``| gpg --passphrase-fd 0``, ``cryptsetup … <<< pw``,
-  ``--vault-password-file <(echo pw)``;
+  ``--vault-password-file <(echo pw)``, and (round 26) ``| docker secret create``, ``| vncpasswd``,
+  ``| smbpasswd``, ``| htpasswd -i``;
 - a default after a secret-named variable: JavaScript's ``process.env.DB_PASSWORD ||
   "pw"`` (``??``), the shell's and Compose's ``${DB_PASSWORD:-pw}``, Spring's
   ``${DB_PASSWORD:pw}`` (``${X:?message}`` is an error message, left);
@@ -58,12 +59,20 @@ _STORE_RES = (
     ("mosquitto", lazyre.compile(r"\bmosquitto_(?:pub|sub|rr)\b[^\n|;&]*?[ \t](?:-P|--pw)[ \t]+" + _VAL)),
     ("snmp", lazyre.compile(r"\bsnmp[a-z]{2,12}\b[^\n|;&]*?[ \t]-[AXc][ \t]*" + _VAL)),
     ("lftp", lazyre.compile(r"\blftp\b[^\n|;&]*?[ \t]-u[ \t]+[^\s,'\"]{1,64}," + _VAL)),
+    (
+        "pulumi",  # Pulumi's docs: ``pulumi config set --secret <key> <value>``
+        lazyre.compile(
+            r"\bpulumi[ \t]+config[ \t]+set\b(?=[^\n|;&]*[ \t]--secret\b)(?:[ \t]+--[\w-]+)*[ \t]+[\w.:/-]+[ \t]+"
+            + _VAL
+        ),
+    ),
 )
 _SNMP_MORE_RE = lazyre.compile(r"[ \t]-[AXc][ \t]*" + _VAL)
 _PIPE_RE = lazyre.compile(
     r"\b(?:echo(?:[ \t]+-[ne]{1,2})?|printf(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?)[ \t]+" + _VAL + r"[ \t]*\|[ \t]*"
     r"(?:sudo[ \t]+)?(?P<cmd>kinit\b|sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|passwd[ \t]+--stdin\b|chpasswd\b|"
-    r"gpg\b[^\n|;&]*--passphrase-fd[ \t]+0\b|cryptsetup\b|ssh-add\b)"
+    r"gpg\b[^\n|;&]*--passphrase-fd[ \t]+0\b|cryptsetup\b|ssh-add\b|(?:docker|podman)[ \t]+secret[ \t]+create\b|"
+    r"vncpasswd\b|smbpasswd\b|htpasswd\b[^\n|;&]*[ \t]-\w*i)"
 )
 _HERE_RES = (
     lazyre.compile(r"\b(?:cryptsetup|kinit|passwd|chpasswd|gpg|sudo[ \t]+-S)\b[^\n|;&]*?<<<[ \t]*" + _VAL),

@@ -11,15 +11,19 @@ word that names a secret and a value in the shape that word promises:
   length, a duration or an amount; a postal PIN code ("delivery address PIN code: 560102") is not one;
 - a password word of the languages :mod:`.speech` does not know (Turkish ``şifre``/``parola``, Swedish ``lösenord``,
   Danish/Norwegian ``adgangskode``/``passord``, Finnish ``salasana``, Czech/Slovak ``heslo``, Hungarian ``jelszó``,
-  Vietnamese ``mật khẩu``, Hindi ``पासवर्ड``, Arabic ``كلمة المرور``, Indonesian ``kata sandi``, Greek ``κωδικός``),
+  Vietnamese ``mật khẩu``, Hindi ``पासवर्ड``, Arabic ``كلمة المرور``, Indonesian ``kata sandi``, Greek ``κωδικός``;
+  round 26: Persian ``رمز عبور``, Bengali ``পাসওয়ার্ড``, Tamil ``கடவுச்சொல்``, Hebrew ``סיסמה``, Thai ``รหัสผ่าน``,
+  Romanian ``parolă``, Malay ``kata laluan``),
   or a CJK one with only a space before its value (``密码 rhubarb-mango-copper``), then a value that reads as a
   credential or three dashed words;
-- a password word, then an arrow (``new pass -> quartz-cricket-monsoon``, ``password → toffee citrus panda 01``);
+- a password word or ``unseal``, then an arrow (``new pass -> quartz-cricket-monsoon``, ``password → toffee citrus
+  panda 01``; round 26: ``=>``, ``⇒``, ``➜``);
 - a list of passwords after ``Passwords:`` as ``name – value`` items (``Gmail – willow-biscuit-tornado; Steam – …``);
 - a user and a password both in backticks, ``\\`grafana\\` / \\`zephyr-koala-wombat\\```, on a line naming a login;
 - a TOTP secret in lower-case groups of four (``qx4c pdpt rdj7 v2lf``), backup codes and a seed phrase, each with
   a few words between its name and the colon ("2FA secret for Discord:", "backup codes for Google (each works
-  once):", "recovery phrase (24 words, keep offline):").
+  once):", "recovery phrase (24 words, keep offline):"); round 26: backup, recovery, reset and revocation codes
+  named in eleven languages, one code or a list (commas, spaces, lines, bullets), after a colon, an arrow or a space.
 """
 
 from __future__ import annotations
@@ -36,7 +40,9 @@ _CODE_WORD = (
     r"(?:(?<![\w-])(?<!GPIO )(?:PIN(?:[\s-]?(?:code|kod|kód|Code|Nummer|number|numero|número|код))?|PUK|"
     r"(?i:pin[\s-]?(?:code|kod(?:en)?|kód|nummer|number|numero|número)|pinkod(?:en)?|passcode|pass\s?code|"
     r"digicode|geheimzahl|geheimnummer|toegangscode|deurcode|alarmcode|portkod(?:en)?|dörrkod(?:en)?|"
-    r"(?:tür|tor|haustür|zugangs|tresor|zahlen)code|"
+    r"(?:tür|tor|haustür|zugangs|tresor|zahlen|schließfach|schliessfach|spind|garagen|alarm)[\s-]?code|"
+    r"(?:karten|bank|sim|handy)-?pin|(?:tresor|zahlen|schloss|fahrrad)?-?kombination|keypad|"
+    r"(?:unlock|screen\s?lock|lock\s?screen)\s+(?:code|pin)|unlock(?=[ \t]*[:=][ \t]*\d{4,10}[ \t]*(?:[,.;(\n]|$))|"
     r"(?:door|gate|garage|alarm|safe|lockbox|lock\s?box|keypad|entry|intercom|buzzer|locker|panic|"
     r"duress|front\s+door|bike\s+lock|padlock)\s+(?:code|pin|combination|combo)|(?:room|hotel|wall|gun|home)\s+safe|(?:bank\s+)?card\s+pin|"
     r"arm/disarm|disarm|"
@@ -60,7 +66,7 @@ _CODE_RE = lazyre.compile(
     + r"(?P<link>[ \t]*[:=：][ \t]*|[ \t]*,[ \t]*(?:I[ \t]+)?set\s+(?:it\s+)?to[ \t]+|[ \t]+c['’]est[ \t]+|[ \t]+[—–-][ \t]+|[ \t]*(?:→|->)[ \t]*|[ \t]*[—–][ \t]*|[ \t]+(?:is(?:[ \t]+still)?|est|è|é|es|ist|lautet|är|er|jest|je|to|set\s+(?:it\s+)?to|"
     r"changed\s+to|now|(?:opens|unlocks)[ \t]+with)[ \t]+|[ \t]*(?:は|是|为|：)[ \t]*|[ \t]+|(?<=[^\x00-\x7f]))"
     + _QUOTE
-    + r"(?P<value>\d{4,10}[A-Z#]?)(?![\w/-]|[.,:]\d|\s\d|\s*(?:digits?|chars?|characters?|ziffern|stellig|chiffres|cifre|"
+    + r"(?P<value>\d{4,10}[A-Z#]?|\d{1,2}(?:-\d{1,2}){2,5}|\d{1,4}[A-Z]\d{1,4}(?<=\w{5}))(?![\w/-]|[.,:]\d|\s\d|\s*(?:digits?|chars?|characters?|ziffern|stellig|chiffres|cifre|"
     r"d[íi]gitos|hours?|h\b|min\b|minutes?|days?|%|€|\$|km\b|kg\b|ms\b|s\b|sec\w*|seconds?|bytes?|[kmg]b\b|lines?|"
     r"cycles?|presses?|threads?|rupees?|forint|px\b|mm\b|cm\b|times|attempts?|tries|users?|rows?|мс|года|год\b|"
     r"yıl\w*|năm\b|bit\b))"
@@ -82,14 +88,15 @@ _PLACE_BEFORE_RE = lazyre.compile(r"[A-Z][a-z]+,?[ \t]+$")
 
 _FOREIGN_PW = (
     r"(?:(?<![\w-])(?i:şifre(?:si|sı|m|miz|niz)?|parola(?:sı|m)?|lösenord(?:et)?|adgangskode(?:n)?|passord(?:et)?|"
-    r"salasana|hesl[oa]|jelszó|jelszava|mật\s+khẩu|kata\s+sandi|κωδικός\s+πρόσβασης)(?!\w)|पासवर्ड|"
-    r"كلمة\s+(?:المرور|السر))"
+    r"salasana|hesl[oa]|jelszó|jelszava|mật\s+khẩu|kata\s+(?:sandi|laluan)|κωδικός(?:\s+πρόσβασης|(?=[ \t]*:))|parolă|"
+    r"ה?סיסמ[הא]|(?:wlan|wifi|wi-fi|netzwerk)?-?schlüssel|clé\s+(?:wpa2?|wep|wi-?fi|du\s+wi-?fi|réseau))(?!\w)|पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|รหัสผ่าน|"
+    r"كلمة\s+(?:المرور|السر)|رمز\s+(?:عبور|ورود))"
 )
 _FOREIGN_RE = lazyre.compile(
     _FOREIGN_PW
     + r"(?:(?P<filler>[^\n:=：.!?;,]{0,30}?)"
     + r"(?:[ \t]*[:=：][ \t]*|[ \t]+[—–-][ \t]+|[ \t]*(?:→|->)[ \t]*|"
-    r"[ \t]+(?:is|est|es|é|è|är|er|on|je|olarak|là|adalah|είναι)[ \t]+)|[ \t]+)"
+    r"[ \t]+(?:is|est|es|é|è|är|er|on|je|olarak|là|adalah|ialah|είναι|este|हे|है|هي|هو|است|הוא|היא|คือ)[ \t]+)|[ \t]+)"
     + r"[\"'`«]?(?P<value>[^\s\"'`»,;]{4,64})"
 )
 _ABOUT = frozenset(
@@ -196,11 +203,13 @@ _CJK_SPACE_RE = lazyre.compile(
     r"(?P<value>[^\s\"'`，。、,;：:\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{4,64})(?=[\s\"'`，。、,;]|$|[^\x00-\x7f])"
 )
 _ARROW_RE = lazyre.compile(
-    r"(?i)(?<![\w-])(?<!first )(?<!second )(?<!each )(?:pass\s?words?|passphrase|pass|pwd?|wi-?fi\s+(?:key|password))"
-    r"(?![\w-])(?![ \t]+\d)[^\n→>]{0,40}?[ \t]*(?:→|->)[ \t]*"
-    r"[\"'`]?(?P<value>[^\n\"'`,;]{4,48}?)[\"'`]?[ \t]*(?=[,;.)]?[ \t]*$|[,;]|\s[—–-]\s|\s\()",
+    r"(?i)(?<![\w-])(?<!first )(?<!second )(?<!each )(?:pass\s?words?|passphrase|pass|pwd?|wi-?fi\s+(?:key|password)|"
+    r"passwort|kennwort|contrase[ñn]a|senha|mot\s+de\s+passe|пароль|"
+    r"unseal(?:\s+key)?)(?![\w-])(?![ \t]+\d)[^\n→>⇒➜➔⟶]{0,40}?[ \t]*(?:→|->|=>|⇒|➜|➔|⟶)[ \t]*"
+    r"[\"'`]?(?P<value>[^\n\"'`,;]{4,48}?)[\"'`]?[ \t]*(?=[,;.)]?[ \t]*$|[,;]|\s[—–·-]\s|\s\()",
     re.M,
 )
+_ARROWS = ("->", "→", "=>", "⇒", "➜", "➔", "⟶")
 _FOR_THING_RE = lazyre.compile(
     r"(?i)(?<![\w-])(?:pass\s?words?|passphrase|pw|pwd)[ \t]+(?:for|on|at|of)[ \t]+[^\n]{1,40}?(?:[ \t]+(?:is|was)|:)[ \t]+"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,64})"
@@ -228,11 +237,34 @@ _TOTP_RE = lazyre.compile(
     r"(?i)\b(?:totp|otp|2fa|mfa|two-factor|authenticator)\b[^\n:=]{0,50}?(?:[:=]|\bis\b)[ \t]*"
     r"(?P<value>[a-z2-7]{4}(?:[ -][a-z2-7]{4}){3,15})(?![\w-])"
 )
-_CODES_RE = lazyre.compile(
-    r"(?i)\b(?:backup|recovery|scratch|emergency|2fa|one-time)[ \t]+codes\b[^\n:]{0,60}:[ \t]*\n?[ \t]*"
-    r"(?P<value>[a-z0-9]{4,5}[ -]?[a-z0-9]{4,5}(?:[ \t]*[,;][ \t]*[a-z0-9]{4,5}[ -]?[a-z0-9]{4,5}){1,15})"
+_CODES_WORD = (
+    r"(?:(?<![^\W_])(?:(?:backup|recovery|scratch|emergency(?:[ \t]+kit)?|2fa|mfa|one-time|reset|revocation|rescue)"
+    r"[ \t-]+codes?|backup-codes?|codes?[ \t]+de[ \t]+(?:secours|récupération|sauvegarde|respaldo|recuperaci[óo]n)|"
+    r"c[óo]digos?[ \t]+de[ \t]+(?:respaldo|recuperaci[óo]n|backup|seguran[çc]a)|codici[ \t]+di[ \t]+(?:backup|recupero)|"
+    r"wiederherstellungs-?codes?|yedek[ \t]+kod(?:lar[ıi]?|u)?|kody?[ \t]+zapasow[yea])(?![\w-])|"
+    r"バックアップコード|リカバリーコード|复原码|恢复码|备用码|備用碼|백업[ \t]?코드|복구[ \t]?코드)"
 )
-_ONE_CODE_RE = lazyre.compile(r"[A-Za-z0-9]{4,5}[ -]?[A-Za-z0-9]{4,5}")
+"""The name of 2FA backup, recovery or one-time codes in English, French, Spanish, Portuguese, Italian, German,
+Turkish, Polish, Japanese, Chinese and Korean (round 26: breaker26)."""
+_ONE_CODE = (
+    r"(?:[a-z0-9]{4,5}(?:-[a-z0-9]{4,5}(?:-[a-z0-9]{4,5})?|[ ][a-z0-9]{4,5}(?:[ ](?=[a-z]{0,4}\d)[a-z0-9]{4,5})?)|"
+    r"[a-z0-9]{6,12})"
+)
+"""One code: groups of four or five joined by ``-`` (``9hx2-kq7m-4tz8``) or by spaces (``ab12 cd34 ef56``), or a run."""
+_CODES_RE = lazyre.compile(
+    r"(?i)"
+    + _CODES_WORD
+    + r"(?:[^\n:→=]{0,60}?(?:[ \t]*[:=→][ \t]*|[ \t]*->[ \t]*|[ \t]*=>[ \t]*|(?=\n))|[ \t]+)\n?[ \t]*"
+    r"(?:[-*•][ \t]+)?(?P<value>"
+    + _ONE_CODE
+    + r"(?:(?:[ \t]*[,;][ \t]*|[ \t]+|[ \t]*\n[ \t]*(?:[-*•][ \t]+)?)"
+    + _ONE_CODE
+    + r"){0,15})(?![\w-])"
+)
+_ONE_CODE_RE = lazyre.compile(
+    r"[A-Za-z0-9]{4,5}(?:-[A-Za-z0-9]{4,5}(?:-[A-Za-z0-9]{4,5})?|[ ][A-Za-z0-9]{4,5}(?:[ ](?=[A-Za-z]{0,4}\d)"
+    r"[A-Za-z0-9]{4,5})?)|[A-Za-z0-9]{6,12}"
+)
 _SEED_RE = lazyre.compile(
     r"(?i)\b(?:seed|mnemonic|recovery|backup|wallet)[ \t]+(?:phrase|words)\b[ \t]*\([^)\n]{0,48}\)[ \t]*:?[ \t]*\n?"
     r"[ \t]*(?P<value>[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})\b"
@@ -279,8 +311,21 @@ _KEYS = (
     "كلمة",
     "口令",
     "パスワード",
+    "parolă",
+    "keypad",
+    "schlüssel",
+    "clé",
+    "kombination",
+    "unlock",
+    "סיסמ",
+    "পাসওয়ার্ড",
+    "கடவுச்சொல்",
+    "รหัสผ่าน",
+    "laluan",
 )
 """Substrings one of which every code or foreign-word rule's match holds (a cheap test before the regexes)."""
+_CODES_KEYS = ("code", "kod", "コード", "码", "碼", "코드")
+"""Substrings one of which :data:`_CODES_RE`'s match holds."""
 
 
 def _passphrase(value: str) -> bool:
@@ -329,7 +374,7 @@ def spans(text: str) -> Iterator[Span]:
                     continue
                 if not value.isdigit() and _passphrase(value):
                     yield m.start("value"), m.start("value") + len(value), "password"
-    if "->" in text or "→" in text:
+    if any(a in text for a in _ARROWS):
         for m in _ARROW_RE.finditer(text):
             value = m.group("value").strip()
             words = value.lower().split()
@@ -369,7 +414,7 @@ def spans(text: str) -> Iterator[Span]:
         for m in _TOTP_RE.finditer(text):
             if any(c.isdigit() for c in m.group("value")):
                 yield m.start("value"), m.end("value"), "totp-seed"
-    if "codes" in low:
+    if any(w in low for w in _CODES_KEYS):
         for m in _CODES_RE.finditer(text):
             for code in _ONE_CODE_RE.finditer(m.group("value")):
                 if sum(c.isdigit() for c in code.group(0)) >= 2:

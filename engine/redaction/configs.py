@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from . import lazyre, siblings
+from . import lazyre, siblings, valueparts
 from .keynames import PASSWORD_WORD, key_words
 from .rules import _EMAIL_RE, _ENV_NAME_RE, _PLACEHOLDER_RE
 from .speech import _ok
@@ -82,11 +82,18 @@ _ABOUT_TEXT = (
     "keychain 1password bitwarden lastpass keepass string text value str int bool "
     "hashed hashing plaintext cleartext bcrypt scrypt argon2 argon2i argon2id pbkdf2 sha-256 sha-512 sha256 sha512 "
     "md5 salted encrypted rotated rotating rotation monthly weekly daily nightly quarterly yearly shared personal "
-    "forgotten injected managed inherited sso saml ldap oauth oidc kerberos okta doppler"
+    "forgotten injected managed inherited sso saml ldap oauth oidc kerberos okta doppler "
+    "unchanged updated revoked invalid locked pending expiring "
+    "abgelaufen geändert unbekannt zurückgesetzt gesperrt leer keins keines siehe "
+    "caducada caducado expirada expirado cambiada cambiado desconocida desconocido vacía vacío ninguna "
+    "alterada alterado desconhecida desconhecido vazia vazio nenhuma "
+    "expiré expirée changé changée inconnu inconnue vide aucun réinitialisé réinitialisée "
+    "scaduta scaduto cambiata cambiato sconosciuta sconosciuto vuota nessuna"
 )
 _ABOUT_WORDS = frozenset(_ABOUT_TEXT.split())
 """Words a password key's value holds when it says something about the password instead of being one: its hashing,
-its rotation, where it comes from ("password: bcrypt", "password: rotated monthly", "password: Okta")."""
+its rotation, where it comes from ("password: bcrypt", "password: rotated monthly", "password: Okta"); round 26: its
+state in German, Spanish, Portuguese, French and Italian ("Passwort: abgelaufen", "senha: expirada")."""
 _ABOUT_PREFIX_RE = lazyre.compile(r"(?i)(?:see|ask|from|via|in)[-_]")
 """A value that points elsewhere, written as one token (``see-vault``, ``from_vault``)."""
 _NOT_PW_KEY_RE = lazyre.compile(
@@ -105,6 +112,8 @@ def _pw_value_ok(value: str) -> bool:
     """Whether a password key's value is a password: a word will do, not a word about passwords or a reference."""
     if len(value) < 4 or value.lower() in _ABOUT_WORDS or _PLACEHOLDER_RE.match(value) or _ENV_NAME_RE.fullmatch(value):
         return False
+    if valueparts.not_a_secret_value(value):
+        return False  # a field's declaration: ``password: String!`` (GraphQL), ``Column(String(128))``
     if _ABOUT_PREFIX_RE.match(value):
         return False
     if value.startswith(("$", "%", "{", "<", "[", "(", "@", "/", "~", ".", "#")) or value.endswith((")", "%", "}")):

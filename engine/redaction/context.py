@@ -234,6 +234,9 @@ _ID_RE = lazyre.compile(
     r"(?i)(?<![A-Za-z0-9])(?P<kind>client|app|application|key|access[_ -]?key|api[_ -]?key|api|consumer|secret)[_ .-]?id"
     r"[\"']?\s*(?:[:=]\s*)?[\"']?(?P<value>[A-Za-z0-9_.+/-]{16,128})(?![\w+/=-])"
 )
+OAUTH_CLIENT_ID_RE = lazyre.compile(r"(?:Ov2\d|Iv2\d)li[A-Za-z0-9]{14}|Iv1\.[0-9a-f]{16}")
+"""A GitHub OAuth app's or GitHub App's client id (``Ov23li…``, ``Iv23li…``, the older ``Iv1.<16 hex>``): public,
+whatever its name says (``GITHUB_ID``; RFC 6749 §2.2)."""
 _PAIRED_SECRET_RE = lazyre.compile(r"(?i)(?:secret|password|passwd|token|private[_ -]?key)[\"']?\s*(?:[:=]|is\b)")
 
 
@@ -245,7 +248,7 @@ def _paired_ids(text: str) -> Iterator[Span]:
     URL carries it, and PayPal's and Google's browser SDKs print it); its client secret is still redacted."""
     for m in _ID_RE.finditer(text):
         value = m.group("value")
-        if m.group("kind").lower() == "client":
+        if m.group("kind").lower() == "client" or OAUTH_CLIENT_ID_RE.fullmatch(value):
             continue
         if not (_shape(value)[0] or (_HEX_RE.fullmatch(value) and len(value) >= 16)):
             continue

@@ -15,6 +15,7 @@ Each value is kept by positive knowledge of what names it, never by its look:
   ``request id``, ``trace id``, ``correlation id``, ``lock id``, ``run id`` ...
   or ``terraform force-unlock`` (Terraform's docs: the command takes the lock id), and after ``Idempotency-Key``
   (Stripe's and the IETF draft's header: a unique value the client makes up per request, no credential);
+- a pagination cursor after ``nextPageToken``, ``page_token``, ``continuation_token`` or ``next_cursor``;
 - OpenPGP (RFC 4880 §12.2: a v4 fingerprint is 40 hex, a key id its last 16):
   a key id or fingerprint after what GnuPG and apt print before one
   (``NO_PUBKEY``, ``using RSA key``, ``EDDSA key``, ``public key for``, ``subkey``,
@@ -74,6 +75,13 @@ _NAMED_ID_RE = lazyre.compile(
     r"incident|distinct|transaction|execution|deployment)[ _-]?ids?|force-unlock|idempotency[ _-]?keys?)"
     r"[\s:=#('\"]{1,4}(?P<v>" + _UUID + r"|[0-9a-fA-F]{16,32}|\d{5,20})(?![0-9A-Za-z_+/=-])"
 )
+
+_PAGE_TOKEN_RE = lazyre.compile(
+    r"(?i)(?<![\w-])(?:(?:next|prev(?:ious)?)?[_-]?page[_-]?token|continuation[_-]?token|(?:next|page)[_-]?cursor)"
+    r"[\"']?[ \t]*[:=][ \t]*[\"']?(?![A-Za-z]{2,12}_)(?P<v>[A-Za-z0-9_+/=-]{8,512})(?![\w+/=-])"
+)
+"""A pagination cursor (``nextPageToken``, Google APIs' page tokens; ``continuation_token``): an opaque position in a
+list, no credential (round 26, breaker26); a vendor's ``prefix_`` token there is still one."""
 
 _PGP_NAMED_RE = lazyre.compile(
     r"(?i)(?<![\w-])(?:NO_PUBKEY|(?:RSA|DSA|EDDSA|ECDSA|ECC|ELG|ed25519|cv25519)\s+key|public\s+key(?:\s+for)?|"
@@ -193,6 +201,9 @@ def spans(text: str) -> Iterator[Span]:
         for m in _NAMED_ID_RE.finditer(text):
             yield m.span("v")
     yield from _openpgp(text, low)
+    if "token" in low or "cursor" in low:
+        for m in _PAGE_TOKEN_RE.finditer(text):
+            yield m.span("v")
     if " key in " in text:
         for m in _SSH_FILE_RE.finditer(text):
             yield m.span("v")

@@ -36,7 +36,7 @@ Span = tuple[int, int, str]
 
 _SECRET_WORD = (
     r"(?:" + _LABEL + r"|secret|token|api[ _-]?key|access[ _-]?key|private[ _-]?key|credentials?|creds|pin|"
-    r"passcode|senha|clave|contrase[ñn]a)"
+    r"passcode|senha|clave|contrase[ñn]a|(?:recovery|backup)[ _-]?codes?)"
 )
 """A word naming a secret: :mod:`.speech`'s password words in nine languages, and the English names of keys."""
 _LABEL_LINE = (
@@ -141,6 +141,14 @@ def _table_spans(text: str) -> Iterator[Span]:
         yield from _rows_spans(rows)
 
 
+_NAME_CELL_RE = lazyre.compile(
+    r"(?i)[\w.-]{0,40}?(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|passwort|kennwort|contrase[ñn]a|senha|"
+    r"mot[ _-]de[ _-]passe|wachtwoord)s?"
+)
+"""A two-cell row's first cell naming a password or key (``| DB_PASS | … |``, ``| WLAN-Passwort | … |``): the second
+cell is its value, whatever the header says (``| Key | Value |``, ``| Name | Wert |``; round 26)."""
+
+
 def _rows_spans(rows: list[re.Match[str]]) -> Iterator[Span]:
     """:func:`_table_spans` of one table's rows."""
     secret_cols: set[int] = set()
@@ -157,8 +165,10 @@ def _rows_spans(rows: list[re.Match[str]]) -> Iterator[Span]:
             secret_cols = headers
             pin_cols = {i for i in headers if _PIN_RE.search(texts[i])}
             continue
+        named = len(cells) == 2 and _NAME_CELL_RE.fullmatch(texts[0].strip("`*_ ")) is not None
         for i, (a, _b) in enumerate(cells):
-            after_account = not headed and i > 0 and _ACCOUNT_RE.match(texts[i - 1].strip("`*_ "))
+            after_account = bool(not headed and i > 0 and _ACCOUNT_RE.match(texts[i - 1].strip("`*_ ")))
+            after_account = after_account or (named and i == 1)  # ``| DB_PASS | <pw> |``: a key/value table
             pin = i in secret_cols and i in pin_cols
             if (i in secret_cols or after_account) and _value_ok(texts[i], pin=pin):
                 value = texts[i].strip("`*_ ")

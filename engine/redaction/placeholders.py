@@ -31,13 +31,13 @@ Span = tuple[int, int]
 _TOKEN_RE = lazyre.compile(r"(?<![\w.+/~-])(?:&lt;)?[\w+~-](?:[\w.+/~-]|&(?:lt|gt|amp);){5,}={0,2}")
 """A value: ``&`` only in an HTML escape, so a query's next parameter is not read with it (``=YOUR_API_KEY&limit=10``)."""
 _MASKED_RE = lazyre.compile(
-    r"(?<![\w.+/~*•●∙·<-])(?P<value>(?P<head>(?:[A-Za-z0-9]{1,10}[_-]){0,3})"
-    r"(?P<mask>[*•●∙·]{3,}|x{6,}|X{6,}|(?<=[_-])(?:\.{3}|…)(?=[A-Za-z0-9]{2,8}(?![\w*•]))|(?<![\w])(?:\.{3}|…)(?=[A-Za-z0-9]{2,8}(?![\w*•])))"
+    r"(?<![\w.+/~*•●∙·<-])(?P<value>(?P<head>(?:[A-Za-z0-9]{1,10}[_-]){0,3}|[A-Za-z0-9]{2,6}(?=[*•●]{4,}))"
+    r"(?P<mask>[*•●∙·]{3,}|x{6,}|X{6,}|(?:\.{3}|…)(?i:redacted|masked|hidden|snip|truncated)(?:\.{3}|…)|(?<=[_-])(?:\.{3}|…)(?=[A-Za-z0-9]{2,8}(?![\w*•]))|(?<![\w])(?:\.{3}|…)(?=[A-Za-z0-9]{2,8}(?![\w*•])))"
     r"(?P<tail>[A-Za-z0-9]{0,8}))(?![\w*•●∙·.-])"
 )
 """A value shown masked, as dashboards and docs print a key: a vendor's prefix ending in ``_`` or ``-`` (or none), a
 mask, at most eight characters of its end (``shpat_************9684``, ``sk-proj-...7hLx``, ``••••••••a655``,
-``r8_******``, ``sk_test_xxxxxxxx``). A password with an ellipsis after it (``Hunter2024...``) or a mask inside it
+``r8_******``, ``sk_test_xxxxxxxx``; round 26: ``AKIA****************``, ``sk-...redacted...abcd``). A password with an ellipsis after it (``Hunter2024...``) or a mask inside it
 (``Sunshine***2024``) is no masked key: its head is no prefix (breaker24 L1)."""
 _ANGLE_RE = lazyre.compile(
     r"(?<![\w<./+-])(?P<value>(?:[A-Za-z0-9]{1,10}[_-]){0,3}<(?:\d{1,4}[ \t])?[A-Za-z]{2,12}(?:[ \t][A-Za-z]{2,12}){1,5}>)"

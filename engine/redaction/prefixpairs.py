@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 from . import lazyre
-from .context import _HEX_RE, _UUID_RE, _shape
+from .context import _HEX_RE, _UUID_RE, OAUTH_CLIENT_ID_RE, _shape
 
 Span = tuple[int, int, str]
 
@@ -65,6 +65,8 @@ def spans(text: str) -> Iterator[Span]:
     for m in _ID_RE.finditer(text):
         prefix, value = m.group("prefix"), m.group("value")
         if prefix.lower() in ENTITY_PREFIXES or _UUID_RE.fullmatch(value) or prefix.lower().endswith("client"):
+            continue
+        if OAUTH_CLIENT_ID_RE.fullmatch(value):
             continue  # ``PAYPAL_CLIENT_ID``: an OAuth client id, public (RFC 6749 §2.2; :func:`.context._paired_ids`)
         if not (_shape(value)[0] or (_HEX_RE.fullmatch(value) and len(value) >= 16)):
             continue

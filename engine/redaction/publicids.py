@@ -13,7 +13,10 @@ in its exact shape, so a secret of the same vendor is still redacted:
   in a key id's shape, where the text names no secret or password;
 - a Solana address (base58 of 32 bytes, decoded) after "program id", "pubkey", "address" or "wallet"; a keypair
   (64 bytes) is not one;
-- a public key named just after its value: ``<base64 of 32 bytes> (webhook public key)``.
+- a public key named just after its value: ``<base64 of 32 bytes> (webhook public key)``;
+- round 26 (notes6-tune): a SOPS-encrypted value, ``ENC[AES256_GCM,data:…]`` (SOPS' docs: the file is committed), and
+  Algolia's search-only API key (32 hex) on a line saying "search-only" and naming no admin, write or indexing key
+  (Algolia's docs: the search-only key is meant for front-end code).
 """
 
 from __future__ import annotations
@@ -69,6 +72,15 @@ def _base58_len(value: str) -> int:
     return body + len(value) - len(value.lstrip("1"))
 
 
+_SOPS_RE = lazyre.compile(
+    r"ENC\[(?:AES256_GCM|PGP|age),data:[A-Za-z0-9+/=]{0,8192},(?:[a-z]{1,8}:[A-Za-z0-9+/=_]{0,512},?){1,6}\]"
+)
+"""A SOPS-encrypted value (``ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]``): ciphertext made to be committed."""
+_HEX32_RE = lazyre.compile(r"(?<![0-9A-Za-z])[0-9a-f]{32}(?![0-9A-Za-z])")
+_SEARCH_ONLY_RE = lazyre.compile(r"(?i)\bsearch[- ]only\b")
+_ADMIN_RE = lazyre.compile(r"(?i)\b(?:admin|write|indexing)\b")
+
+
 def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of each public id or key in ``text`` (the module's list).
 
@@ -79,6 +91,14 @@ def spans(text: str) -> Iterator[Span]:
         Iterator[Span]: the values' spans.
     """
     from .publiclabelled import _public_shape
+
+    if "ENC[" in text:
+        for m in _SOPS_RE.finditer(text):
+            yield m.span()
+    if "search" in text.lower():
+        for m in _HEX32_RE.finditer(text):
+            if _SEARCH_ONLY_RE.search(line_at(text, m.start())) and not _ADMIN_RE.search(line_at(text, m.start())):
+                yield m.span()
 
     for m in _VENDOR_PUBLIC_RE.finditer(text):
         if _NAMED_PUBLIC[m.lastgroup or ""].search(line_at(text, m.start())):

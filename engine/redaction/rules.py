@@ -203,11 +203,13 @@ _WEBHOOK_RE = lazyre.compile(
 _ASSIGNED_RE = lazyre.compile(
     r"(?<![\w.-])(?P<label>[A-Za-z_][\w.-]{1,40})[\"']?[ \t]*[:=][ \t]*[\"'`]?(?P<value>[A-Za-z0-9_+/.-]{20,4096}={0,2})(?![\w+/=-])"
 )
-_WORDS_NAME_RE = lazyre.compile(r"[a-z]{2,}(?:[-_./](?:[a-z]{2,}|\d{1,3}))+")
-"""A name of lower-case words and short numbers (``border-destructive/30``, a CSS class), never a token."""
+_WORDS_NAME_RE = lazyre.compile(r"[a-z]{2,}(?:[-_./](?:[a-z]{2,}|\d{1,3}))+(?:[-_.]\d{4,8})?")
+"""A name of lower-case words and short numbers (``border-destructive/30``, a CSS class), never a token; it may end
+in a date or a number (``acme-backups-20240502``, a GCP project id ``acme-analytics-412903``: round 26)."""
 _NOT_SECRET_WORDS = (
     "sha sha1 sha256 sha512 md5 hash digest checksum commit rev revision etag id uuid guid ref "
-    "image version integrity url uri path file dir name host email user username branch tag region model"
+    "image version integrity url uri path file dir name host email user username branch tag region model "
+    "bucket project"
 )
 _NOT_SECRET_LABELS = tuple(_NOT_SECRET_WORDS.split())
 _HOSTNAME_RE = lazyre.compile(r"(?:[a-z0-9_-]+\.){2,}(?:com|net|org|io|dev|cloud|app|ai|co|edu|gov|[a-z]{2})")
@@ -363,6 +365,11 @@ def _not_a_value(m: re.Match[str], value: str, quoted: bool) -> bool:
 
 
 _TOKEN_AT_RE = lazyre.compile(r"[^\s\"'`,;]+")
+_FILE_END_RE = lazyre.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
+"""A file's extension ending a value: ``API key (AuthKey_8C3POV2OWR.p8)`` names the key's file."""
+_KEY_LABELS = ("psk", "wpa-psk", "wpa_psk")
+"""Labels naming a key whatever follows (``IPsec PSK Ip7#kQ2zLm``): a value after a bare space needs 8 characters, as
+after ``:``, not 12 (round 26)."""
 _LISTED_WORDS_RE = lazyre.compile(r"[A-Za-z]{2,}(?:-[A-Za-z]{2,}){0,4}")
 """Letters alone, or words joined by ``-``: after a label and a comma, the next item of a list, not a value (notes5)."""
 
@@ -401,12 +408,12 @@ def spans(text: str) -> Iterator[Span]:
             yield m.start("value"), m.start("value") + len(value), "bearer-token"
     for m in _HEADER_RE.finditer(text):
         value, off = _strip_value(m.group("value"))
-        if looks_like_credential(value):
+        if looks_like_credential(value) and not valueparts.not_a_secret_value(value):
             yield m.start("value") + off, m.start("value") + off + len(value), "header-credential"
     for m in _LABEL_RE.finditer(text):
         value, off = _strip_value(m.group("value"))
         quoted, sep = off == 1, m.group("sep").strip()
-        min_len = 8 if (sep or quoted) else 12
+        min_len = 8 if (sep or quoted or m.group("label").lower() in _KEY_LABELS) else 12
         passphrase = quoted and sep and len(value) >= 8 and " " in value.strip() and not _PLACEHOLDER_RE.match(value)
         if (
             _about_passwords(m.group("label"), m.group("between"))
@@ -416,7 +423,22 @@ def spans(text: str) -> Iterator[Span]:
             continue  # "password policy: min-12-chars", "our secret lunch spot is zorbacafe-4471"
         if value.startswith(("{", "%")) and _cut_slot(text, m.start("value") + off):
             continue  # {{hunter2}}, {abc123}: a template's or a format's slot the value's end cut at its bracket
-        if value.startswith(("(", "[", "--")) or valueparts.option_not_value(m.group("label"), value, m.group("sep")):
+        inner = value[1:]
+        if (
+            value.startswith("(")
+            and any(c.isdigit() for c in inner)
+            and looks_like_credential(inner, min_len=8)
+            and not _FILE_END_RE.search(inner)
+            and m.string.startswith(")", m.start("value") + off + len(value))
+        ):
+            start = m.start("value") + off + 1  # ``password: (Hx4!kQ9zL)``: a token alone in brackets is the value
+            yield start, start + len(value) - 1, "labelled-secret"
+            continue
+        if (
+            value.startswith(("(", "[", "--"))
+            or valueparts.option_not_value(m.group("label"), value, m.group("sep"))
+            or valueparts.not_a_secret_value(value)
+        ):
             continue  # prose in brackets after a label ("the token (URL-restricted) is ..."), or a command's next flag
             # ("secret generic db --from-file=password=./pw.txt": the flag's own value is read where it stands)
         if looks_like_credential(value, min_len=min_len) or passphrase or _password_as_file(m.group("label"), value):
@@ -440,6 +462,8 @@ def spans(text: str) -> Iterator[Span]:
         host = host and any(w in label for w in ("host", "domain", "endpoint"))
         if label.rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex or host or _WORDS_NAME_RE.fullmatch(value):
             continue
+        if valueparts.not_a_secret_value(value):
+            continue  # ``S3 key: reports/2024/q1-summary.csv``, a timestamp
         if value.startswith("//"):
             # a scheme before its //host/path is no label (a path holding `+`, `clang+llvm-11.0.1…`, read as a
             # token): the path from its first segment that is a token to the end is redacted (a base64 token

@@ -39,6 +39,7 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 
+from . import valueparts
 from .lazyre import lazy
 from .rules import looks_like_credential
 
@@ -221,7 +222,7 @@ _SAID_RE = lazy(
     + _QUALIFIER
     + r"(?P<sp>[ \t]+))"
     + _VA
-    + r"(?(sp)(?:(?<=[,;.])(?=\s|$)|(?=[ \t]*(?:\n|$))))"
+    + r"(?(sp)(?:(?<=[,;.])(?=\s|$)|(?=[ \t]*(?:\n|$))|(?=[ \t]+[—–][ \t])))"
 )
 """A password word, what it opens, a link, a value (issue 32 round 4): "my password for the HR portal is <pw>".
 
@@ -313,6 +314,8 @@ def _ok(value: str, *, min_len: int = 6, phrase: bool = False) -> bool:
     words count too (elsewhere they read as names: ``docker-compose-plugin``). A call in code is not one."""
     if value.startswith(("$", "%", "<", "{", "[", "(", "--")) or _CALL_RE.match(value):  # "--flag": an option
         return False
+    if valueparts.not_a_secret_value(value):
+        return False  # ``password: String!``, ``password VARCHAR(255)``: a field's declaration
     if phrase and len(value) >= 12 and _PASSPHRASE_RE.fullmatch(value):
         return True
     return looks_like_credential(value, min_len=min_len) or _mixed_case(value)

@@ -8,6 +8,8 @@ three digits at most, end punctuation) and either:
 - two words or more, one of them a word for a password in one of the languages below (``Passordene er ikke like.``,
   ``Lag nytt passord``, ``Send engangskode``): the value talks about the password, it is not one;
 - or one such word ending in ``:`` (``Password:``, ``Engangskode:``): a form's label;
+- or a word and a dash before the word for a password, a key or a token (``"API-Schlüssel"``: a label's
+  translation), or three words or more, one of them such a word (``"Ihr Token ist abgelaufen"``: round 26);
 - or a sentence: six words or more, two of three letters at most, ending in ``.``, ``!`` or ``?``
   (``"password_change_information": "For å bekrefte endringen, må vi sende deg kode på sms."``).
 
@@ -30,6 +32,16 @@ _PASSWORD_WORD_RE = lazyre.compile(
     r"jelsz|[şs]ifre|adgangskode|engangskode|kodeord|kennwort|пароль|密码|パスワード|비밀번호"
 )
 
+_SECRET_WORD = (
+    r"(?:pass(?:word|wort|ord)|wachtwoord|contraseña|senha|lösenord|salasana|heslo|hasło|parola|jelszó|şifre|"
+    r"kennwort|пароль|token|jeton|schlüssel|clé|clave|chave|chiave|ключ|key|code|código|codice|kode)"
+)
+_SECRET_WORD_RE = lazyre.compile(r"(?i)" + _SECRET_WORD)
+_NAMED_SECRET_RE = lazyre.compile(r"(?i)[^\W\d_]{2,12}-" + _SECRET_WORD)
+"""A value that is one word and a dash before the word for a password, a key or a token (``API-Schlüssel``,
+``App-Token``, ``WLAN-Passwort``): a label's translation (round 26, breaker26). The word alone (``Kennwort``) may be
+the password itself, and is not kept."""
+
 
 def _words(value: str) -> list[str] | None:
     """The words of ``value`` when it is words only (each maybe ending in punctuation), else None."""
@@ -44,7 +56,11 @@ def ui_text(value: str) -> bool:
     if words is None:
         return False
     if len(words) == 1:
+        if _NAMED_SECRET_RE.fullmatch(words[0].rstrip(":")):
+            return True  # the thing's name: ``"api_key_label": "API-Schlüssel"``
         return words[0].endswith(":") and bool(_PASSWORD_WORD_RE.search(words[0]))
+    if len(words) >= 3 and any(_SECRET_WORD_RE.fullmatch(w.strip(".,:;!?")) for w in words):
+        return True  # ``"token_expired": "Ihr Token ist abgelaufen"``: a message about a token
     if len(words) >= 6 and words[-1][-1] in ".!?" and sum(len(w.strip(".,:;!?")) <= 3 for w in words) >= 2:
         return True  # a sentence: six words or more, two short ones (``vi``, ``på``, ``the``), an end mark
     return any(_PASSWORD_WORD_RE.search(w) for w in words)

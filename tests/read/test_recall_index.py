@@ -137,7 +137,7 @@ def _oracle(root: Path) -> Oracle:
 def test_same_ranked_results_as_the_in_memory_index(tmp_path: Path) -> None:
     rng = random.Random(18)
     _corpus(tmp_path, rng)
-    queries = _queries(rng, 300)
+    queries = _queries(rng, 150)  # 150 random mixes over 1,000+ entries (300 took 80 s of a loaded CI worker)
     built = RecallIndex(tmp_path)
     built.sync()
     built.close()
@@ -145,10 +145,10 @@ def test_same_ranked_results_as_the_in_memory_index(tmp_path: Path) -> None:
     assert reopened.built and reopened.sync() == 0
     oracle = _oracle(tmp_path)
     assert len(reopened) == len(oracle) > 1000
-    assert _compare(reopened, oracle, queries) == 300 * len(SCOPES) * 2
+    assert _compare(reopened, oracle, queries) == 150 * len(SCOPES) * 2
     # Non-empty results were compared, not only empty lists (some random word mixes, "unicorn item",
     # fall under the confidence minimum and rightly get nothing).
-    assert sum(bool(reopened.search(q)) for q in queries) > 200
+    assert sum(bool(reopened.search(q)) for q in queries) > 100
 
 
 def test_same_ranked_results_after_edits_applied_in_place(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import idwords, rules, shapelabels
+from memrepo.engine.redaction import idwords, rules, shapelabels, valueparts
 
 SHA_A = "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb"
 SHA_B = "3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d"
@@ -79,6 +79,7 @@ def test_each_was_a_false_alarm(text: str, monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(shapelabels, "countered", lambda *args: False)  # round 16's key-naming-a-public-value keep
     monkeypatch.setattr(shapelabels, "WEAK", frozenset({"high-entropy"}))  # round 17: a run after a name is weak
     monkeypatch.setattr(rules, "_names_public", lambda _m, _label: False)  # round 24 keeps a key's id and public half
+    monkeypatch.setattr(valueparts, "not_a_secret_value", lambda _value: False)  # round 26 keeps paths and dated names
     redaction.flush_clean_memo()
     assert redaction.redact(text)[0] != text
 

@@ -31,6 +31,7 @@ from memrepo.engine.redaction import (
     publicnumbers,
     shapelabels,
     speech,
+    valueparts,
 )
 
 
@@ -98,6 +99,7 @@ def test_each_was_a_false_alarm(text: str, monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(identifiers, "_CAMEL_WORDS_RE", never)
     monkeypatch.setattr(publicids, "spans", lambda _text: iter(()))  # round 25 keeps ARNs whole
     monkeypatch.setattr(publicnumbers, "spans", lambda _text: iter(()))  # and dates (2015-03-31)
+    monkeypatch.setattr(valueparts, "not_a_secret_value", lambda _value: False)  # round 26 keeps paths too
     monkeypatch.setattr(idshapes, "_EC2_ID_RE", never)
     stripe_before = public._OBJECT_ID_RE.pattern.replace("|" + public._STRIPE_OBJECTS, "")
     monkeypatch.setattr(public, "_OBJECT_ID_RE", re.compile(stripe_before))
@@ -122,4 +124,5 @@ def test_a_camel_case_name_in_an_arn_is_no_credential(monkeypatch: pytest.Monkey
     monkeypatch.setattr(identifiers, "_CAMEL_WORDS_RE", re.compile(r"(?!x)x"))
     monkeypatch.setattr(publicids, "spans", lambda _text: iter(()))  # round 25 keeps ARNs whole
     monkeypatch.setattr(publicnumbers, "spans", lambda _text: iter(()))  # and dates (2015-03-31)
+    monkeypatch.setattr(valueparts, "not_a_secret_value", lambda _value: False)  # round 26 keeps paths too
     assert redaction.redact(text)[0] != text
