@@ -62,8 +62,9 @@ _STORE_RES = (
     (
         "pulumi",  # Pulumi's docs: ``pulumi config set --secret <key> <value>``
         lazyre.compile(
-            r"\bpulumi[ \t]+config[ \t]+set\b(?=[^\n|;&]*[ \t]--secret\b)(?:[ \t]+--[\w-]+)*[ \t]+[\w.:/-]+[ \t]+"
-            + _VAL
+            r"\bpulumi[ \t]+config[ \t]+set\b(?=(?:[^\n|;&#]|(?<!\s)#)*[ \t]--secret\b)"  # "--secret" in the command, not a comment
+            r"(?:[ \t]+(?:--(?:stack|cwd|config-file)(?:=|[ \t]+)\S+|-s[ \t]+\S+|--[\w-]+))*"
+            r"[ \t]+(?:'[^'\n]{1,128}'|\"[^\"\n]{1,128}\"|[\w.:/\[\]-]+)[ \t]+" + _VAL
         ),
     ),
 )

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from . import lazyre
+from . import lazyre, valueparts
 from .rules import looks_like_credential
 
 Span = tuple[int, int, str]
@@ -40,9 +40,11 @@ _CODE_WORD = (
     r"(?:(?<![\w-])(?<!GPIO )(?:PIN(?:[\s-]?(?:code|kod|kód|Code|Nummer|number|numero|número|код))?|PUK|"
     r"(?i:pin[\s-]?(?:code|kod(?:en)?|kód|nummer|number|numero|número)|pinkod(?:en)?|passcode|pass\s?code|"
     r"digicode|geheimzahl|geheimnummer|toegangscode|deurcode|alarmcode|portkod(?:en)?|dörrkod(?:en)?|"
-    r"(?:tür|tor|haustür|zugangs|tresor|zahlen|schließfach|schliessfach|spind|garagen|alarm)[\s-]?code|"
-    r"(?:karten|bank|sim|handy)-?pin|(?:tresor|zahlen|schloss|fahrrad)?-?kombination|keypad|"
-    r"(?:unlock|screen\s?lock|lock\s?screen)\s+(?:code|pin)|unlock(?=[ \t]*[:=][ \t]*\d{4,10}[ \t]*(?:[,.;(\n]|$))|"
+    r"(?:tür|tor|haustür|zugangs|tresor|zahlen|schließfach|schliessfach|spind|garagen)[\s-]?code|"
+    r"(?:karten|bank|sim|handy)-?pin|(?:tresor|zahlen|schloss|fahrrad)-?kombination|"
+    r"(?:garage|door|gate|alarm|front)[ \t]+keypad(?=[ \t]*(?:[:=→➜⇒]|->))|"
+    r"(?:unlock|screen\s?lock|lock\s?screen)\s+(?:code|pin)|"
+    r"(?<=phone )unlock(?=[ \t]*[:=][ \t]*\d{4,10}[ \t]*(?:[,.;\n]|$))|"
     r"(?:door|gate|garage|alarm|safe|lockbox|lock\s?box|keypad|entry|intercom|buzzer|locker|panic|"
     r"duress|front\s+door|bike\s+lock|padlock)\s+(?:code|pin|combination|combo)|(?:room|hotel|wall|gun|home)\s+safe|(?:bank\s+)?card\s+pin|"
     r"arm/disarm|disarm|"
@@ -63,7 +65,7 @@ _QUOTE = r"[\"'`*„«“‘»]{0,2}[ \t]?"
 _CODE_RE = lazyre.compile(
     _CODE_WORD
     + r"(?P<filler>(?:[^\n\d:=.!?;,()\"'`*„«“]|(?<=\b[dlDL])['’](?=\w)){0,30}?)"
-    + r"(?P<link>[ \t]*[:=：][ \t]*|[ \t]*,[ \t]*(?:I[ \t]+)?set\s+(?:it\s+)?to[ \t]+|[ \t]+c['’]est[ \t]+|[ \t]+[—–-][ \t]+|[ \t]*(?:→|->)[ \t]*|[ \t]*[—–][ \t]*|[ \t]+(?:is(?:[ \t]+still)?|est|è|é|es|ist|lautet|är|er|jest|je|to|set\s+(?:it\s+)?to|"
+    + r"(?P<link>[ \t]*[:=：][ \t]*|[ \t]*,[ \t]*(?:I[ \t]+)?set\s+(?:it\s+)?to[ \t]+|[ \t]+c['’]est[ \t]+|[ \t]+[—–-][ \t]+|[ \t]*(?:→|->|➜|⇒)[ \t]*|[ \t]*[—–][ \t]*|[ \t]+(?:is(?:[ \t]+still)?|est|è|é|es|ist|lautet|är|er|jest|je|to|set\s+(?:it\s+)?to|"
     r"changed\s+to|now|(?:opens|unlocks)[ \t]+with)[ \t]+|[ \t]*(?:は|是|为|：)[ \t]*|[ \t]+|(?<=[^\x00-\x7f]))"
     + _QUOTE
     + r"(?P<value>\d{4,10}[A-Z#]?|\d{1,2}(?:-\d{1,2}){2,5}|\d{1,4}[A-Z]\d{1,4}(?<=\w{5}))(?![\w/-]|[.,:]\d|\s\d|\s*(?:digits?|chars?|characters?|ziffern|stellig|chiffres|cifre|"
@@ -83,13 +85,15 @@ _POSTAL_RE = lazyre.compile(
     r"(?i)(?:address|postal|delivery|shipping|zip|post\s+code|office|lives\s+in|located|city|पता)\b[^\n]{0,60}$"
 )
 """Before a "PIN code": India's postal code, not a secret."""
+_LOCK_RE = lazyre.compile(r"(?i)lock|safe|tresor|schloss|locker|cadenas|lucchetto|candado|kłódk")
+"""A lock's word: a dashed combination (``3-7-1-9``) is taken after one only."""
 _PLACE_BEFORE_RE = lazyre.compile(r"[A-Z][a-z]+,?[ \t]+$")
 """A capitalised place name right before "PIN 560038" (six digits): a postal code."""
 
 _FOREIGN_PW = (
     r"(?:(?<![\w-])(?i:şifre(?:si|sı|m|miz|niz)?|parola(?:sı|m)?|lösenord(?:et)?|adgangskode(?:n)?|passord(?:et)?|"
-    r"salasana|hesl[oa]|jelszó|jelszava|mật\s+khẩu|kata\s+(?:sandi|laluan)|κωδικός(?:\s+πρόσβασης|(?=[ \t]*:))|parolă|"
-    r"ה?סיסמ[הא]|(?:wlan|wifi|wi-fi|netzwerk)?-?schlüssel|clé\s+(?:wpa2?|wep|wi-?fi|du\s+wi-?fi|réseau))(?!\w)|पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|รหัสผ่าน|"
+    r"salasana|hesl[oa]|jelszó|jelszava|mật\s+khẩu|kata\s+(?:sandi|laluan)|κωδικός\s+πρόσβασης|parolă|"
+    r"ה?סיסמ[הא]|(?:wlan|wifi|wi-fi)-?schlüssel|clé\s+(?:wpa2?|wep|wi-?fi|du\s+wi-?fi))(?!\w)|पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|รหัสผ่าน|"
     r"كلمة\s+(?:المرور|السر)|رمز\s+(?:عبور|ورود))"
 )
 _FOREIGN_RE = lazyre.compile(
@@ -203,12 +207,17 @@ _CJK_SPACE_RE = lazyre.compile(
     r"(?P<value>[^\s\"'`，。、,;：:\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{4,64})(?=[\s\"'`，。、,;]|$|[^\x00-\x7f])"
 )
 _ARROW_RE = lazyre.compile(
-    r"(?i)(?<![\w-])(?<!first )(?<!second )(?<!each )(?:pass\s?words?|passphrase|pass|pwd?|wi-?fi\s+(?:key|password)|"
+    r"(?i)(?<![\w(.-])(?<!first )(?<!second )(?<!each )(?:pass\s?words?|passphrase|pass|pwd?|wi-?fi\s+(?:key|password)|"
     r"passwort|kennwort|contrase[ñn]a|senha|mot\s+de\s+passe|пароль|"
     r"unseal(?:\s+key)?)(?![\w-])(?![ \t]+\d)[^\n→>⇒➜➔⟶]{0,40}?[ \t]*(?:→|->|=>|⇒|➜|➔|⟶)[ \t]*"
     r"[\"'`]?(?P<value>[^\n\"'`,;]{4,48}?)[\"'`]?[ \t]*(?=[,;.)]?[ \t]*$|[,;]|\s[—–·-]\s|\s\()",
     re.M,
 )
+_ENGLISH_PW_RE = lazyre.compile(r"(?i)pass|pwd?\b|wi-?fi|unseal")
+_NOT_LATIN_RE = lazyre.compile(r"[\u0590-\u06ff\u0e00-\u0e7f]")
+"""Hebrew, Arabic and Thai letters inside a value: words of the sentence, not a password of Latin letters."""
+_CODE_ARROW_RE = lazyre.compile(r"[A-Za-z_]\w*(?:\.\w+)+|\w\(")
+"""A value that is code (a member read, a call): after ``=>`` it is a lambda's body."""
 _ARROWS = ("->", "→", "=>", "⇒", "➜", "➔", "⟶")
 _FOR_THING_RE = lazyre.compile(
     r"(?i)(?<![\w-])(?:pass\s?words?|passphrase|pw|pwd)[ \t]+(?:for|on|at|of)[ \t]+[^\n]{1,40}?(?:[ \t]+(?:is|was)|:)[ \t]+"
@@ -238,7 +247,7 @@ _TOTP_RE = lazyre.compile(
     r"(?P<value>[a-z2-7]{4}(?:[ -][a-z2-7]{4}){3,15})(?![\w-])"
 )
 _CODES_WORD = (
-    r"(?:(?<![^\W_])(?:(?:backup|recovery|scratch|emergency(?:[ \t]+kit)?|2fa|mfa|one-time|reset|revocation|rescue)"
+    r"(?:(?<![^\W_])(?:(?:backup|recovery|scratch|emergency(?:[ \t]+kit)?|2fa|mfa|one-time|revocation)"
     r"[ \t-]+codes?|backup-codes?|codes?[ \t]+de[ \t]+(?:secours|récupération|sauvegarde|respaldo|recuperaci[óo]n)|"
     r"c[óo]digos?[ \t]+de[ \t]+(?:respaldo|recuperaci[óo]n|backup|seguran[çc]a)|codici[ \t]+di[ \t]+(?:backup|recupero)|"
     r"wiederherstellungs-?codes?|yedek[ \t]+kod(?:lar[ıi]?|u)?|kody?[ \t]+zapasow[yea])(?![\w-])|"
@@ -247,8 +256,8 @@ _CODES_WORD = (
 """The name of 2FA backup, recovery or one-time codes in English, French, Spanish, Portuguese, Italian, German,
 Turkish, Polish, Japanese, Chinese and Korean (round 26: breaker26)."""
 _ONE_CODE = (
-    r"(?:[a-z0-9]{4,5}(?:-[a-z0-9]{4,5}(?:-[a-z0-9]{4,5})?|[ ][a-z0-9]{4,5}(?:[ ](?=[a-z]{0,4}\d)[a-z0-9]{4,5})?)|"
-    r"[a-z0-9]{6,12})"
+    r"(?:(?=[a-z]{0,4}\d)[a-z0-9]{4,5}(?:-(?=[a-z]{0,4}\d)[a-z0-9]{4,5}(?:-(?=[a-z]{0,4}\d)[a-z0-9]{4,5})?|"
+    r"[ ](?=[a-z]{0,4}\d)[a-z0-9]{4,5}(?:[ ](?=[a-z]{0,4}\d)[a-z0-9]{4,5})?)|(?!0x)(?=[a-z]{0,11}\d)[a-z0-9]{6,12})"
 )
 """One code: groups of four or five joined by ``-`` (``9hx2-kq7m-4tz8``) or by spaces (``ab12 cd34 ef56``), or a run."""
 _CODES_RE = lazyre.compile(
@@ -262,9 +271,10 @@ _CODES_RE = lazyre.compile(
     + r"){0,15})(?![\w-])"
 )
 _ONE_CODE_RE = lazyre.compile(
-    r"[A-Za-z0-9]{4,5}(?:-[A-Za-z0-9]{4,5}(?:-[A-Za-z0-9]{4,5})?|[ ][A-Za-z0-9]{4,5}(?:[ ](?=[A-Za-z]{0,4}\d)"
-    r"[A-Za-z0-9]{4,5})?)|[A-Za-z0-9]{6,12}"
+    r"(?i)(?=[a-z]{0,4}\d)[a-z0-9]{4,5}(?:-(?=[a-z]{0,4}\d)[a-z0-9]{4,5}(?:-(?=[a-z]{0,4}\d)[a-z0-9]{4,5})?|"
+    r"[ ](?=[a-z]{0,4}\d)[a-z0-9]{4,5}(?:[ ](?=[a-z]{0,4}\d)[a-z0-9]{4,5})?)|(?!0x)(?=[a-z]{0,11}\d)[a-z0-9]{6,12}"
 )
+_NOT_CODES_RE = lazyre.compile(r"(?i)hotline|phone|support|number|telefon|build|issue|version|error|fehler|0x")
 _SEED_RE = lazyre.compile(
     r"(?i)\b(?:seed|mnemonic|recovery|backup|wallet)[ \t]+(?:phrase|words)\b[ \t]*\([^)\n]{0,48}\)[ \t]*:?[ \t]*\n?"
     r"[ \t]*(?P<value>[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})\b"
@@ -346,6 +356,8 @@ def _codes(text: str) -> Iterator[Span]:
         if _MODEL_RE.search(filler):
             continue  # "combination lock model: 7700"
         value = m.group("value")
+        if "-" in value and not _LOCK_RE.search(m.group(0)):
+            continue  # "Kombination 4-3-3", "alarm code 3-1-1": dashed numbers are a lock's combination only
         if bare and filler.strip() and len(value) == 4 and value[:2] in ("19", "20"):
             continue  # "Die PIN wurde 2023 geändert": a year
         before = text[max(0, m.start() - 80) : m.start()]
@@ -372,6 +384,8 @@ def spans(text: str) -> Iterator[Span]:
                 filler = (m.groupdict().get("filler") or "").lower().split()
                 if any(w.strip("-") in _ABOUT for w in filler):
                     continue
+                if valueparts.not_a_secret_value(value) or _NOT_LATIN_RE.search(value):
+                    continue  # "WLAN-Schlüssel: WPA3-SAE" (a mode), "הסיסמה ב-Bitwarden2" (where it is kept)
                 if not value.isdigit() and _passphrase(value):
                     yield m.start("value"), m.start("value") + len(value), "password"
     if any(a in text for a in _ARROWS):
@@ -381,6 +395,13 @@ def spans(text: str) -> Iterator[Span]:
             about = text[m.start() : m.start("value")].lower().split()
             if len(words) > 1 and (not any(c.isdigit() for c in value) or _STOP & set(words)):
                 continue  # "first pass -> parse every file", "wifi key -> on the router sticker"
+            if "(" in text[m.start() : m.start("value")] or _CODE_ARROW_RE.search(value):
+                continue  # ``passwords.filter(pwd => pwd.length >= 12)``: a function's parameter
+            line_before = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+            step = max((line_before.rfind(a) for a in _ARROWS), default=-1)
+            menu = step >= 0 and "," not in line_before[step:] and len(line_before[step:].split()) <= 3
+            if menu or (len(words) > 1 and not _ENGLISH_PW_RE.match(m.group(0))):
+                continue  # a menu's path ("Settings ➜ Passwords ➜ Checkup2"), words after a word of another language
             if any(w in _ABOUT for w in about) or value.startswith(("<", "{", "/")):
                 continue  # "password reset -> send-reset-email"
             if _passphrase(value):
@@ -416,6 +437,8 @@ def spans(text: str) -> Iterator[Span]:
                 yield m.start("value"), m.end("value"), "totp-seed"
     if any(w in low for w in _CODES_KEYS):
         for m in _CODES_RE.finditer(text):
+            if _NOT_CODES_RE.search(text, m.start(), m.start("value")):
+                continue  # "recovery code hotline: 0800 …", "reset code 0x8007…": a number about codes
             for code in _ONE_CODE_RE.finditer(m.group("value")):
                 if sum(c.isdigit() for c in code.group(0)) >= 2:
                     yield m.start("value") + code.start(), m.start("value") + code.end(), "backup-code"

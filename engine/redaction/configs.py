@@ -74,6 +74,17 @@ _LINE_TAIL = (
 _LINE_RE = lazyre.compile(_LINE_HEAD + _PW + _LINE_TAIL)
 _SECRET_LINE_RE = lazyre.compile(_LINE_HEAD + "secret" + _LINE_TAIL)
 """The same whole line for a key ending in ``secret``; :func:`chosen_secret` says whether its owner picks it."""
+_BULLET_RE = lazyre.compile(
+    r"(?im)^[ \t]*[-*][ \t]+(?:[\w'’.-]{1,20}[ \t]+){1,4}?(?:" + PASSWORD_WORD + r"|pw|passphrase|passwort|kennwort)"
+    r"(?:[ \t]+(?:on|for|of|für)[ \t]+[^:\n]{1,30}?)?[ \t]*:[ \t]*(?P<value>[a-z]{4,24})[ \t]*$"
+)
+"""A note's bullet naming a password after what it opens, its value one lower-case word ending the line (``- NAS
+password: bluebird``, ``- VNC password on the lab box: labvnc``): a weak password is still one (round 26)."""
+_BULLET_NOT = frozenset(
+    {"printed", "sticker", "whiteboard", "later", "elsewhere", "nothing", "below", "above", "attached", "inside"}
+    | {"rotating", "shared", "onboarding", "pending", "unchanged", "unknown", "missing", "lost"}
+)
+"""Words that say where or how the password is, beyond :data:`_ABOUT_WORDS`."""
 _QUERY_RE = lazyre.compile(r"(?i)[?&;](?P<key>\w{0,30}(?:pass|passwd|password|pwd))=(?P<value>[^&#\s\"'<>]{3,256})")
 _ABOUT_TEXT = (
     "required optional none null nil true false yes no empty blank unset set reset expired changed unknown hidden "
@@ -189,6 +200,10 @@ def spans(text: str) -> Iterator[Span]:
         return
     if "value" in low:
         yield from siblings.password_spans(text, _pw_value_ok)
+    if "-" in text or "*" in text:
+        for m in _BULLET_RE.finditer(text):
+            if m.group("value").lower() not in _BULLET_NOT and _pw_value_ok(m.group("value")):
+                yield m.start("value"), m.end("value"), "password"
     for m in _LINE_RE.finditer(text):
         key = m.group("key")
         if key.lower() != "pass" and not _NOT_PW_KEY_RE.search(key) and _pw_value_ok(m.group("value")):  # "pass: 12/12"

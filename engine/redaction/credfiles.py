@@ -13,8 +13,12 @@ the value is taken by its place, whatever it looks like (a dictionary word is st
   supplies "an additional account password"); ``login`` and the host stay;
 - ``iwconfig <dev> key [s:]<key>`` (iwconfig(8)): the WEP key, ASCII after ``s:`` or hex; ``off``/``on``/``open``/
   ``restricted`` are modes, not keys;
-- an SNMP community string said on a line naming SNMP (``community: <string>``, ``community string <string>``):
-  RFC 1157's community is the shared secret of v1/v2c; the defaults ``public`` and ``private`` stay.
+- an SNMP community string said on a line naming SNMP (``community: <string>``, ``community string is <string>``)
+  with a digit in it: RFC 1157's community is the shared secret of v1/v2c; the defaults ``public`` and ``private``
+  and words ("community edition") stay.
+
+A netrc entry starts its line (or follows ``netrc:``), so prose with "machine" in it is not read as one; a field's
+value built by code (``P:\\(password)``, ``";P:" + pw``) is not a value.
 """
 
 from __future__ import annotations
@@ -32,19 +36,23 @@ _PGPASS_RE = lazyre.compile(
     r"(?P<v>(?:\\.|[^\s\\]){1,128})"
 )
 _ORACLE_RE = lazyre.compile(r"(?i)\bjdbc:oracle:(?:thin|oci8?):(?P<user>[\w$#.]{1,64})/(?P<v>[^@\s/\"']{1,128})@")
-_NETRC_ENTRY_RE = lazyre.compile(r"\bmachine[ \t\n]+\S+(?P<body>(?:(?![ \t\n]+(?:machine|default)\b)[ \t\n]+\S+){1,8})")
+_NETRC_ENTRY_RE = lazyre.compile(
+    r"(?im)(?:^[ \t]*(?:[-*][ \t]+)?|netrc[^\n]{0,40}?[:`][ \t]*`?|\n)machine[ \t\n]+\S+(?P<body>(?:(?![ \t\n]+(?:machine|default)\b)[ \t\n]+\S+){1,8})"
+)
 _NETRC_FIELD_RE = lazyre.compile(r"(?<!\S)(?P<field>password|account|login)[ \t\n]+(?P<v>\S{1,256})")
 _IWCONFIG_RE = lazyre.compile(r"\biwconfig\b[^\n|;&]*?[ \t]key[ \t]+(?:\[\d\][ \t]+)?(?:s:)?(?P<v>[^\s;&|]{1,64})")
 _IW_MODES = frozenset({"off", "on", "open", "restricted", "enc", "[1]", "[2]", "[3]", "[4]"})
 _COMMUNITY_RE = lazyre.compile(
-    r"(?i)\bcommunity(?:[ _-]?(?:string|name))?(?:[ \t]*[:=][ \t]*|[ \t]+(?:is[ \t]+)?)[\"'`]?(?P<v>[^\s\"'`,;()]{4,64})"
+    r"(?i)\bcommunity(?:[ _-]?(?:string|name))?(?:[ \t]*[:=][ \t]*|[ \t]+is[ \t]+)[\"'`]?(?P<v>[^\s\"'`,;()]{4,64})"
 )
 _COMMUNITY_DEFAULTS = frozenset({"public", "private", "string", "strings", "name", "names", "is", "for"})
 _STAND_INS = frozenset({"password", "passwd", "secret", "xxx", "xxxx", "changeme", "<password>", "*", "****"})
 
 
 def _field_ok(value: str) -> bool:
-    return bool(value) and value.lower() not in _STAND_INS and not value.startswith(("$", "<", "{", "%"))
+    if not value or value.lower() in _STAND_INS or value.startswith(("$", "<", "{", "%", "\\(", "#{", '"', "'")):
+        return False
+    return not any(c in value for c in "+`") and "\\(" not in value and "#{" not in value  # code building the string
 
 
 def _netrc(text: str) -> Iterator[Span]:
@@ -88,6 +96,7 @@ def spans(text: str) -> Iterator[Span]:
     if "community" in low and "snmp" in low:
         for m in _COMMUNITY_RE.finditer(text):
             value = m.group("v")
+            value = value.rstrip(".!?:")
             named = "snmp" in line_at(text, m.start()).lower() and value.lower() not in _COMMUNITY_DEFAULTS
-            if named and _field_ok(value) and any(not c.isalpha() for c in value):  # "is required": words stay
+            if named and _field_ok(value) and any(c.isdigit() for c in value):  # "community edition.": words stay
                 yield m.start("v"), m.end("v"), "password"

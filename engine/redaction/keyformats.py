@@ -14,9 +14,9 @@ documented shape only, so nothing else of that shape is touched:
 - an Ethereum private key, ``0x`` and 64 hex, in a Hardhat or Truffle network's ``accounts: [...]`` (a private key
   there signs every deployment) or under a name holding ``private``;
 - a Solana keypair as ``solana-keygen`` writes it, a JSON array of 64 numbers 0-255, on a text naming a keypair,
-  Solana or a private or secret key (the first 32 bytes are the secret half);
+  ``id.json`` or a private or secret key in the 200 characters before it (the first 32 bytes are the secret half);
 - a key named with a note in brackets before its colon (``admin key (indexing job only): <hex>``): the note is read
-  as part of the name.
+  as part of the name; the value mixes letters and digits and is no path, environment variable's name or UUID.
 """
 
 from __future__ import annotations
@@ -33,14 +33,17 @@ Span = tuple[int, int, str]
 _DEEPL_RE = lazyre.compile(r"(?<![0-9A-Za-z-])(?P<v>[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}:fx)(?![\w-])", flags=0)
 _INFURA_RE = lazyre.compile(r"\binfura\.io/v3/(?P<v>[0-9a-f]{32})(?![0-9A-Za-z])")
 _ETH_ACCOUNTS_RE = lazyre.compile(
-    r"(?i)(?:\baccounts[\"']?[ \t]*:[ \t]*\[[ \t\n]*|private[\w-]{0,20}[\"']?[ \t]*[:=][ \t]*)[\"'`]?(?P<v>0x[0-9a-fA-F]{64})(?![0-9A-Za-z])"
+    r"(?i)(?:\baccounts[\"']?[ \t]*:[ \t]*\[[ \t\n]*|private[_-]?key[\"']?[ \t]*[:=][ \t]*)[\"'`]?(?P<v>0x[0-9a-fA-F]{64})(?![0-9A-Za-z])"
 )
 _BYTE_ARRAY_RE = lazyre.compile(r"\[[ \t\n]*(?P<v>(?:\d{1,3}[ \t\n]*,[ \t\n]*){63}\d{1,3})[ \t\n]*\]")
-_KEYPAIR_WORDS_RE = lazyre.compile(r"(?i)keypair|key pair|solana|private[ _-]?key|secret[ _-]?key")
+_KEYPAIR_WORDS_RE = lazyre.compile(r"(?i)keypair|key pair|id\.json|private[ _-]?key|secret[ _-]?key")
 _NOTED_KEY_RE = lazyre.compile(
     r"(?i)\b(?:admin|write|secret|private|master|management|server|root)[ _-]?(?:api[ _-]?)?key[ \t]*\([^()\n]{1,40}\)"
-    r"[ \t]*[:=][ \t]*[\"'`]?(?P<v>[A-Za-z0-9_\-+/=.]{16,256})(?![\w+/=-])"
+    r"[ \t]*[:=][ \t]*[\"'`]?(?P<v>[A-Za-z0-9_\-+=]{16,256})(?![\w+/=.-])"
 )
+_MIXED_RE = lazyre.compile(r"(?=.*\d)(?=.*[A-Za-z])")
+_UPPER_NAME_RE = lazyre.compile(r"[A-Z][A-Z0-9_]+")
+_UUID_RE = lazyre.compile(r"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}", flags=2)
 _FERNET_KEY_RE = lazyre.compile(r"(?<![A-Za-z0-9_=-])(?P<v>[A-Za-z0-9_-]{43}=)(?![A-Za-z0-9_=-])")
 
 
@@ -69,14 +72,19 @@ def spans(text: str) -> Iterator[Span]:
             yield m.start("v"), m.end("v"), "infura-key"
     if "0x" in text:
         for m in _ETH_ACCOUNTS_RE.finditer(text):
-            yield m.start("v"), m.end("v"), "private-key"
+            if m.group("v").count("0") < 40:  # ``0x000…001``: Hardhat's placeholder, no key
+                yield m.start("v"), m.end("v"), "private-key"
     if "[" in text and _KEYPAIR_WORDS_RE.search(text):
         for m in _BYTE_ARRAY_RE.finditer(text):
-            if all(int(n) <= 255 for n in m.group("v").replace(" ", "").replace("\n", "").split(",")):
+            named = _KEYPAIR_WORDS_RE.search(text, max(0, m.start() - 200), m.start())
+            numbers = [int(n) for n in m.group("v").replace(" ", "").replace("\n", "").split(",")]
+            if named and all(n <= 255 for n in numbers) and len(set(numbers)) > 16:
                 yield m.start("v"), m.end("v"), "private-key"
     if "(" in text:
         for m in _NOTED_KEY_RE.finditer(text):
-            yield m.start("v"), m.end("v"), "labelled-secret"
+            value = m.group("v")
+            if _MIXED_RE.match(value) and not _UPPER_NAME_RE.fullmatch(value) and not _UUID_RE.fullmatch(value):
+                yield m.start("v"), m.end("v"), "labelled-secret"
     if "ernet" in text or "ERNET" in text:
         for m in _FERNET_KEY_RE.finditer(text):
             if "fernet" in line_at(text, m.start()).lower() and _decodes_to_32(m.group("v")):

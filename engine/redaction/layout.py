@@ -142,17 +142,20 @@ def _table_spans(text: str) -> Iterator[Span]:
 
 
 _NAME_CELL_RE = lazyre.compile(
-    r"(?i)[\w.-]{0,40}?(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|passwort|kennwort|contrase[ñn]a|senha|"
-    r"mot[ _-]de[ _-]passe|wachtwoord)s?"
+    r"(?i)(?:[\w.]{0,40}[_.-])?(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|passwort|kennwort|contrase[ñn]a|senha|"
+    r"mot[ _-]de[ _-]passe|wachtwoord)"
 )
-"""A two-cell row's first cell naming a password or key (``| DB_PASS | … |``, ``| WLAN-Passwort | … |``): the second
-cell is its value, whatever the header says (``| Key | Value |``, ``| Name | Wert |``; round 26)."""
+_VALUE_HEADER_RE = lazyre.compile(r"(?i)value|wert|valeur|valor|valore|waarde|значение|値|值|값")
+"""A two-cell row's first cell naming a password or key (``| DB_PASS | … |``, ``| WLAN-Passwort | … |``), its word
+ending the name: under a ``| Key | Value |`` header (``| Name | Wert |``), the second cell is its value when it reads
+as a credential (round 26; ``| DB_PASSWORD | secretKeyRef |`` and ``| Bypass | … |`` stay)."""
 
 
 def _rows_spans(rows: list[re.Match[str]]) -> Iterator[Span]:
     """:func:`_table_spans` of one table's rows."""
     secret_cols: set[int] = set()
     pin_cols: set[int] = set()
+    kv_table = False
     headed = any(_RULE_ROW_RE.fullmatch(m.group(0)) for m in rows)
     for m in rows:
         row, base = m.group(0), m.start()
@@ -161,11 +164,19 @@ def _rows_spans(rows: list[re.Match[str]]) -> Iterator[Span]:
         cells = _cells(row)
         texts = [row[a:b] for a, b in cells]
         headers = {i for i, t in enumerate(texts) if _compiled(_HEADER).match(t)}
+        if len(texts) == 2 and _VALUE_HEADER_RE.fullmatch(texts[1].strip("`*_ ")):
+            kv_table = True  # ``| Key | Value |``, ``| Name | Wert |``: the rows below are names and their values
+            continue
         if headers and not any(_value_ok(t) for t in texts):
             secret_cols = headers
             pin_cols = {i for i in headers if _PIN_RE.search(texts[i])}
             continue
-        named = len(cells) == 2 and _NAME_CELL_RE.fullmatch(texts[0].strip("`*_ ")) is not None
+        named = (
+            kv_table
+            and len(cells) == 2
+            and _NAME_CELL_RE.fullmatch(texts[0].strip("`*_ ")) is not None
+            and _ok(texts[1].strip("`*_ "), min_len=6)
+        )
         for i, (a, _b) in enumerate(cells):
             after_account = bool(not headed and i > 0 and _ACCOUNT_RE.match(texts[i - 1].strip("`*_ ")))
             after_account = after_account or (named and i == 1)  # ``| DB_PASS | <pw> |``: a key/value table

@@ -78,7 +78,7 @@ _SOPS_RE = lazyre.compile(
 """A SOPS-encrypted value (``ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]``): ciphertext made to be committed."""
 _HEX32_RE = lazyre.compile(r"(?<![0-9A-Za-z])[0-9a-f]{32}(?![0-9A-Za-z])")
 _SEARCH_ONLY_RE = lazyre.compile(r"(?i)\bsearch[- ]only\b")
-_ADMIN_RE = lazyre.compile(r"(?i)\b(?:admin|write|indexing)\b")
+_ADMIN_RE = lazyre.compile(r"(?i)\b(?:admin|write|indexing|secret|private|full|master)\b")
 
 
 def spans(text: str) -> Iterator[Span]:

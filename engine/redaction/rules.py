@@ -365,6 +365,11 @@ def _not_a_value(m: re.Match[str], value: str, quoted: bool) -> bool:
 
 
 _TOKEN_AT_RE = lazyre.compile(r"[^\s\"'`,;]+")
+_HEADER_NAME_RE = lazyre.compile(r"X-[A-Za-z]{2,}(?:-[A-Za-z]{2,}){0,4}")
+"""A header's name under a label naming a header (``api_key_header: X-API-Key``): the header, not its value."""
+_MIXED_TOKEN_RE = lazyre.compile(r"(?=[^)]*[a-z])(?=[^)]*[A-Z])(?=[^)]*\d)(?=[^)]*[!@#$%^&*+=?~])")
+"""Both cases, a digit and a symbol: a password in brackets (``(Hx4!kQ9zL)``), never a note (``(1Password)``,
+``(INFRA-2231)``, ``(FritzBox7590)``, ``(OAuth2.0)``)."""
 _FILE_END_RE = lazyre.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 """A file's extension ending a value: ``API key (AuthKey_8C3POV2OWR.p8)`` names the key's file."""
 _KEY_LABELS = ("psk", "wpa-psk", "wpa_psk")
@@ -426,7 +431,7 @@ def spans(text: str) -> Iterator[Span]:
         inner = value[1:]
         if (
             value.startswith("(")
-            and any(c.isdigit() for c in inner)
+            and _MIXED_TOKEN_RE.match(inner) is not None
             and looks_like_credential(inner, min_len=8)
             and not _FILE_END_RE.search(inner)
             and m.string.startswith(")", m.start("value") + off + len(value))
@@ -438,6 +443,7 @@ def spans(text: str) -> Iterator[Span]:
             value.startswith(("(", "[", "--"))
             or valueparts.option_not_value(m.group("label"), value, m.group("sep"))
             or valueparts.not_a_secret_value(value)
+            or ("header" in m.group("label").lower() and _HEADER_NAME_RE.fullmatch(value) is not None)
         ):
             continue  # prose in brackets after a label ("the token (URL-restricted) is ..."), or a command's next flag
             # ("secret generic db --from-file=password=./pw.txt": the flag's own value is read where it stands)

@@ -104,7 +104,7 @@ _SEED_WORDS = (
     r"frase[ \t]+(?:semilla|semente|de[ \t]+recuperaci[óo]n|de[ \t]+recupera[çc][ãa]o|di[ \t]+recupero|mnemonica)|"
     r"(?:wiederherstellungs|seed-?)phrase|herstelzin|(?:seed[ \t]+)?fraza(?:[ \t]+(?:odzyskiwania|seed))?|"
     r"助记词|助記詞|恢复短语|シードフレーズ|リカバリーフレーズ|복구[ \t]?문구|시드[ \t]?문구|니모닉|"
-    r"cụm[ \t]+từ[ \t]+(?:khôi[ \t]+phục|hạt[ \t]+giống|bí[ \t]+mật)|anahtar[ \t]+kelimeler|kurtarma[ \t]+ifadesi"
+    r"cụm[ \t]+từ[ \t]+(?:khôi[ \t]+phục|hạt[ \t]+giống|bí[ \t]+mật)|kurtarma[ \t]+ifadesi"
 )
 _SEED = (
     r"(?i)(?:" + _SEED_WORDS + r")"
@@ -121,7 +121,7 @@ _OPERANDS = (
 """A user's password as a command's operand: RabbitMQ's ``add_user``/``change_password``, ``mosquitto_passwd -b``."""
 _DOOR_KEYS_RE = lazyre.compile(r"door|gate|garage|alarm|safe|lock|keypad|building|office|entrance")
 _CODE_KEYS_RE = lazyre.compile(r"cod|cód|kod|recovery|backup|コード|码|碼|코드")
-_SEED_KEYS_RE = lazyre.compile(r"seed|word|mnemonic|phrase|fras|zin|词|詞|短语|フレーズ|문구|니모닉|cụm|kelime|ifade")
+_SEED_KEYS_RE = lazyre.compile(r"seed|word|mnemonic|phrase|fras|zin|词|詞|短语|フレーズ|문구|니모닉|cụm|ifade")
 """Substrings, lower case, one of which each of :data:`_DOOR`, :data:`_CODES` and :data:`_SEED` needs (a
 cheap test before the regex)."""
 _OPENS_KEYS_RE = lazyre.compile(r"cod|cód|kod|comb|key|puk|pin")

@@ -166,7 +166,7 @@ _PW_RE = lazy(
 _LABEL = (
     r"(?:(?<![\w-])(?:pass\s?words?|passwd|passphrase|pw|pwd|pass|passcode|master\s+key|unseal\s+key|mdp|"
     r"mot\s+de\s+passe|contrase[ñn]a|clave|senha|palavra[- ]passe|parola\s+d['’]ordine|chiave|has[łl][oaeu]\w{0,2}|"
-    r"парол[ьяею]\w{0,2})|(?<![\w-])(?:[a-zäöüß]{1,20}-?)?(?:passwort|kennwort|wachtwoord)|パスワード|パスコード|暗証番号|"
+    r"парол[ьяею]\w{0,2})|(?<![\w-])(?:[a-zäöüß]{1,20}-?)?(?:passwort|kennwort|wachtwoord)|パスワード|パスフレーズ|パスコード|暗証番号|"
     r"密码|密碼|口令|비밀번호|비번|암호)"
 )
 """A password word in English, German (compounds too: ``Datenbankpasswort``, ``WLAN-Passwort``), French (``mdp``),

@@ -36,8 +36,12 @@ _SECRET_WORD = (
     r"(?:pass(?:word|wort|ord)|wachtwoord|contraseña|senha|lösenord|salasana|heslo|hasło|parola|jelszó|şifre|"
     r"kennwort|пароль|token|jeton|schlüssel|clé|clave|chave|chiave|ключ|key|code|código|codice|kode)"
 )
-_SECRET_WORD_RE = lazyre.compile(r"(?i)" + _SECRET_WORD)
-_NAMED_SECRET_RE = lazyre.compile(r"(?i)[^\W\d_]{2,12}-" + _SECRET_WORD)
+_SECRET_WORD_RE = lazyre.compile(
+    r"(?i)pass(?:word|wort|ord)|wachtwoord|contraseña|senha|lösenord|salasana|heslo|hasło|kennwort|пароль|token|jeton"
+)
+_NAMED_SECRET_RE = lazyre.compile(
+    r"(?i)(?:api|app|wlan|wi-?fi|netzwerk|zugangs|access|admin|benutzer|user|login|konto|account)-" + _SECRET_WORD
+)
 """A value that is one word and a dash before the word for a password, a key or a token (``API-Schlüssel``,
 ``App-Token``, ``WLAN-Passwort``): a label's translation (round 26, breaker26). The word alone (``Kennwort``) may be
 the password itself, and is not kept."""

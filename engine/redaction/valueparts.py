@@ -97,14 +97,15 @@ def webhook_token(value: str) -> int:
 
 _CODE_VALUE_RE = lazyre.compile(
     r"[A-Za-z_][\w.]{0,80}\((?:[A-Za-z_]\w{0,40}=(?!=)|[A-Za-z_][\w.]{0,80}\(|\)|[\"'`][A-Z][A-Z0-9_]{2,60}[\"'`]|$)"
-    r"|[A-Za-z_]\w{0,60}(?:\.[A-Z][A-Z0-9_]{2,60})+$"  # a constant read: ``BuildConfig.MAPS_API_KEY``
+    r"|[A-Za-z_]\w{0,60}(?:\.[A-Z][A-Z0-9]*_[A-Z0-9_]{1,60})+$"  # a constant read: ``BuildConfig.MAPS_API_KEY``
     r"|ENC\[AES256_GCM,data:"  # SOPS ciphertext, made to be committed
-    r"|(?=[a-z0-9/_:-]*/[a-z]{2,}/)(?:[a-z0-9_-]{2,40}/){2,8}[a-z0-9_-]{2,40}(?::[a-z_-]{2,40})?$"  # a secret store's path
-    r"|(?i:argon2(?:id|i|d)?|bcrypt|scrypt|pbkdf2(?:[-_]sha\d{1,3})?|sha-?(?:1|224|256|384|512)|aes-?(?:128|256)(?:-gcm)?)$"
-    r"|(?:String|Int|Float|Boolean|ID)!"  # a GraphQL field's non-null type
+    r"|(?=[a-z0-9/_:-]*\b(?:kv|secrets?|data|vault|ssm|parameters?)/)(?:[a-z0-9_-]{2,40}/){2,8}[a-z0-9_-]{2,40}"
+    r"(?::[a-z_-]{2,40})?$"  # a secret store's path: ``kv/data/smtp:password``
+    r"|(?i:argon2(?:id|i|d)?|bcrypt|scrypt|pbkdf2(?:[-_]sha\d{1,3})?|sha-?(?:1|224|256|384|512)|aes-?(?:128|256)(?:-gcm)?|"
+    r"wpa[23]?(?:-(?:psk|sae|aes|tkip|personal|enterprise|eap))*|wep|rsa-\d{3,5}|ed25519|ecdsa(?:-p\d{3})?)$"
+    r"|(?:String|Int|Float|Boolean|ID)!$"  # a GraphQL field's non-null type
     r"|(?i:n?varchar|n?char|character\s+varying|varbinary|binary|bit|decimal|numeric)\(\d{1,5}(?:,\s?\d{1,3})?\)"
     r"|(?:json|yaml|xml|toml|db|bson|form|query|validate|binding|mapstructure|gorm|env)\s?:\s?\""  # a Go struct tag
-    r"|X-[A-Za-z]{2,}(?:-[A-Za-z]{2,}){0,4}$"  # a header's name: ``api_key_header: X-API-Key``
     r"|(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=)+$"  # the next line of an env file, its value empty: ``DB_PASSWORD=``
     r"|\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?)?$"  # a timestamp (ISO 8601)
     r"|(?:[\w.-]{1,64}/){1,10}[\w-]{1,64}\.[A-Za-z0-9]{2,5}$"  # an object's key or a path to a file
@@ -118,7 +119,7 @@ def not_a_secret_value(value: str) -> bool:
     memory: ``password = models.CharField(max_length=128)``, ``api_key = db.Column(db.String(64))``,
     ``token = Token.objects.get(user=…)``, ``password: String!`` (GraphQL), ``password VARCHAR(255)`` (SQL),
     ``Password string `json:"password"``` (a Go struct tag). A call is code when its first argument is a keyword
-    argument, another call, or nothing: ``Abc(123`` is still a password. A header's name (``X-API-Key``), an
+    argument, another call, or nothing: ``Abc(123`` is still a password. An
     env file's next key with no value (``API_KEY=`` then ``DB_PASSWORD=``), an ISO 8601 timestamp (``token issued:
     2024-05-02T10:00:00Z``) and an object's key ending in a file's extension (``S3 key: reports/2024/q1.csv``) are no
     secret either; nor, from notes6's tune half, an environment read by name (``mustEnv("PARTNER_API_KEY")``), a

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import publicnumbers, rules, saidplain
+from memrepo.engine.redaction import publicnumbers, rules, saidplain, valueparts
 
 LEAKS = [
     ('<add key="DbPassword" value="Kv8pLm2Qx9rT" />', "Kv8pLm2Qx9rT"),
@@ -100,6 +100,7 @@ def test_each_false_alarm_of_the_second_trial_is_kept(text: str) -> None:
 @pytest.mark.parametrize("text", KEPT[:16])  # the postal codes, passes and dates
 def test_each_number_kept_was_a_false_alarm_before(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(publicnumbers, "spans", lambda _text: iter(()))
+    monkeypatch.setattr(valueparts, "not_a_secret_value", lambda _value: False)  # round 26 keeps dates too
     assert redaction.redact(text)[0] != text
 
 
