@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# ruff: noqa: UP031, RUF005, E741, E101  (a blind helper's generator, kept as written: benchmarks/secrets_corpus/SOURCES.md)
+# ruff: noqa: UP031, RUF005, E741, E101  (a blind helper's generator, kept as written: docs/benchmarks.md "Round 26")
 """notes6 -- blind benchmark generator for a secret-redaction engine.
 
 Written without reading any rule, corpus, test or benchmark of the engine.
