@@ -359,24 +359,12 @@ def _not_a_value(m: re.Match[str], value: str, quoted: bool) -> bool:
     if label in ("pin", "pins") and _REQUIREMENT_RE.match(value):
         return True
     closer = m.string[m.end("between") : m.start("sep")]
-    if m.group("sep").strip() == "," and not quoted and _LISTED_WORDS_RE.fullmatch(value):
+    if m.group("sep").strip() == "," and not quoted and valueparts.LISTED_WORDS_RE.fullmatch(value):
         return True  # "public token, URL-restricted", "PasswordAuthentication no, PubkeyAuthentication yes": a list
     return m.group("sep").strip() == "," and not quoted and any(q in closer for q in "\"'")
 
 
 _TOKEN_AT_RE = lazyre.compile(r"[^\s\"'`,;]+")
-_HEADER_NAME_RE = lazyre.compile(r"X-[A-Za-z]{2,}(?:-[A-Za-z]{2,}){0,4}")
-"""A header's name under a label naming a header (``api_key_header: X-API-Key``): the header, not its value."""
-_MIXED_TOKEN_RE = lazyre.compile(r"(?=[^)]*[a-z])(?=[^)]*[A-Z])(?=[^)]*\d)(?=[^)]*[!@#$%^&*+=?~])")
-"""Both cases, a digit and a symbol: a password in brackets (``(Hx4!kQ9zL)``), never a note (``(1Password)``,
-``(INFRA-2231)``, ``(FritzBox7590)``, ``(OAuth2.0)``)."""
-_FILE_END_RE = lazyre.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
-"""A file's extension ending a value: ``API key (AuthKey_8C3POV2OWR.p8)`` names the key's file."""
-_KEY_LABELS = ("psk", "wpa-psk", "wpa_psk")
-"""Labels naming a key whatever follows (``IPsec PSK Ip7#kQ2zLm``): a value after a bare space needs 8 characters, as
-after ``:``, not 12 (round 26)."""
-_LISTED_WORDS_RE = lazyre.compile(r"[A-Za-z]{2,}(?:-[A-Za-z]{2,}){0,4}")
-"""Letters alone, or words joined by ``-``: after a label and a comma, the next item of a list, not a value (notes5)."""
 
 
 def _cut_slot(text: str, start: int) -> bool:
@@ -418,7 +406,7 @@ def spans(text: str) -> Iterator[Span]:
     for m in _LABEL_RE.finditer(text):
         value, off = _strip_value(m.group("value"))
         quoted, sep = off == 1, m.group("sep").strip()
-        min_len = 8 if (sep or quoted or m.group("label").lower() in _KEY_LABELS) else 12
+        min_len = 8 if (sep or quoted or m.group("label").lower() in valueparts.KEY_LABELS) else 12
         passphrase = quoted and sep and len(value) >= 8 and " " in value.strip() and not _PLACEHOLDER_RE.match(value)
         if (
             _about_passwords(m.group("label"), m.group("between"))
@@ -428,13 +416,8 @@ def spans(text: str) -> Iterator[Span]:
             continue  # "password policy: min-12-chars", "our secret lunch spot is zorbacafe-4471"
         if value.startswith(("{", "%")) and _cut_slot(text, m.start("value") + off):
             continue  # {{hunter2}}, {abc123}: a template's or a format's slot the value's end cut at its bracket
-        inner = value[1:]
-        if (
-            value.startswith("(")
-            and _MIXED_TOKEN_RE.match(inner) is not None
-            and looks_like_credential(inner, min_len=8)
-            and not _FILE_END_RE.search(inner)
-            and m.string.startswith(")", m.start("value") + off + len(value))
+        if valueparts.bracketed_token(value, m.string, m.start("value") + off) and looks_like_credential(
+            value[1:], min_len=8
         ):
             start = m.start("value") + off + 1  # ``password: (Hx4!kQ9zL)``: a token alone in brackets is the value
             yield start, start + len(value) - 1, "labelled-secret"
@@ -443,7 +426,7 @@ def spans(text: str) -> Iterator[Span]:
             value.startswith(("(", "[", "--"))
             or valueparts.option_not_value(m.group("label"), value, m.group("sep"))
             or valueparts.not_a_secret_value(value)
-            or ("header" in m.group("label").lower() and _HEADER_NAME_RE.fullmatch(value) is not None)
+            or ("header" in m.group("label").lower() and valueparts.HEADER_NAME_RE.fullmatch(value) is not None)
         ):
             continue  # prose in brackets after a label ("the token (URL-restricted) is ..."), or a command's next flag
             # ("secret generic db --from-file=password=./pw.txt": the flag's own value is read where it stands)

@@ -39,9 +39,9 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 
-from . import valueparts
 from .lazyre import lazy
 from .rules import looks_like_credential
+from .valueparts import not_a_secret_value
 
 Span = tuple[int, int, str]
 
@@ -312,10 +312,8 @@ name and a bracket, or a name and an empty or quoted argument; ``Abc(123`` is st
 def _ok(value: str, *, min_len: int = 6, phrase: bool = False) -> bool:
     """Whether ``value`` reads as a credential; ``phrase``: the context is a password word and a link, so dashed
     words count too (elsewhere they read as names: ``docker-compose-plugin``). A call in code is not one."""
-    if value.startswith(("$", "%", "<", "{", "[", "(", "--")) or _CALL_RE.match(value):  # "--flag": an option
-        return False
-    if valueparts.not_a_secret_value(value):
-        return False  # ``password: String!``, ``password VARCHAR(255)``: a field's declaration
+    if value.startswith(("$", "%", "<", "{", "[", "(", "--")) or _CALL_RE.match(value) or not_a_secret_value(value):
+        return False  # "--flag": an option; ``password: String!``, ``VARCHAR(255)``: a field's declaration
     if phrase and len(value) >= 12 and _PASSPHRASE_RE.fullmatch(value):
         return True
     return looks_like_credential(value, min_len=min_len) or _mixed_case(value)

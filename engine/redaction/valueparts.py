@@ -134,3 +134,38 @@ def not_a_secret_value(value: str) -> bool:
         bool: True when the value is such code.
     """
     return _CODE_VALUE_RE.match(value) is not None
+
+
+HEADER_NAME_RE = lazyre.compile(r"X-[A-Za-z]{2,}(?:-[A-Za-z]{2,}){0,4}")
+"""A header's name under a label naming a header (``api_key_header: X-API-Key``): the header, not its value."""
+_MIXED_TOKEN_RE = lazyre.compile(r"(?=[^)]*[a-z])(?=[^)]*[A-Z])(?=[^)]*\d)(?=[^)]*[!@#$%^&*+=?~])")
+"""Both cases, a digit and a symbol: a password in brackets (``(Hx4!kQ9zL)``), never a note (``(1Password)``,
+``(INFRA-2231)``, ``(FritzBox7590)``, ``(OAuth2.0)``)."""
+_FILE_END_RE = lazyre.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
+"""A file's extension ending a value: ``API key (AuthKey_8C3POV2OWR.p8)`` names the key's file."""
+KEY_LABELS = ("psk", "wpa-psk", "wpa_psk")
+"""Labels naming a key whatever follows (``IPsec PSK Ip7#kQ2zLm``): a value after a bare space needs 8 characters, as
+after ``:``, not 12 (round 26)."""
+LISTED_WORDS_RE = lazyre.compile(r"[A-Za-z]{2,}(?:-[A-Za-z]{2,}){0,4}")
+"""Letters alone, or words joined by ``-``: after a label and a comma, the next item of a list, not a value (notes5)."""
+
+
+def bracketed_token(value: str, text: str, start: int) -> bool:
+    """Whether a labelled value read as ``(`` and a run is a password alone in brackets (``password: (Hx4!kQ9zL)``,
+    round 26): the bracket closes right after it and it mixes both cases, a digit and a symbol; a note (``(1Password)``, ``(INFRA-2231)``) or a file's name (``(AuthKey_8C3POV2OWR.p8)``) is not.
+
+    Args:
+        value: the value the label rule read, starting at ``text[start]``.
+        text: the whole text.
+        start: where ``value`` starts in ``text``.
+
+    Returns:
+        bool: True when ``value[1:]`` has a password's shape there (the caller asks whether it reads as a credential).
+    """
+    inner = value[1:]
+    return (
+        value.startswith("(")
+        and _MIXED_TOKEN_RE.match(inner) is not None
+        and not _FILE_END_RE.search(inner)
+        and text.startswith(")", start + len(value))
+    )

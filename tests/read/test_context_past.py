@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from helpers.today import pin_today
 
 from memrepo.engine.config import Settings
 from memrepo.engine.models import Candidate
@@ -23,6 +24,12 @@ from memrepo.engine.repo.store import MemoryStore
 TODAY = date.today()
 YESTERDAY = (TODAY - timedelta(days=1)).isoformat()
 TOMORROW = (TODAY + timedelta(days=1)).isoformat()
+
+
+@pytest.fixture(autouse=True)
+def _one_day(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's day is the day the dates above were taken, even when the run crosses midnight."""
+    pin_today(monkeypatch, TODAY)
 
 
 def _store(root: Path) -> MemoryStore:

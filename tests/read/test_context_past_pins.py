@@ -15,7 +15,9 @@ import re
 from datetime import date, timedelta
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
+from helpers.today import pin_today
 
 from memrepo.cli.main import main
 from memrepo.engine.config import Settings
@@ -25,6 +27,12 @@ from memrepo.engine.repo.store import MemoryStore
 
 TODAY = date.today()
 YESTERDAY = (TODAY - timedelta(days=1)).isoformat()
+
+
+@pytest.fixture(autouse=True)
+def _one_day(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's day is the day the dates above were taken, even when the run crosses midnight."""
+    pin_today(monkeypatch, TODAY)
 
 
 def _store(root: Path) -> MemoryStore:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import publicnumbers, rules, saidplain, valueparts
+from memrepo.engine.redaction import publicnumbers, saidplain, valueparts
 
 LEAKS = [
     ('<add key="DbPassword" value="Kv8pLm2Qx9rT" />', "Kv8pLm2Qx9rT"),
@@ -83,7 +83,7 @@ def test_each_leak_of_the_second_trial_is_redacted(text: str, secret: str) -> No
 def test_each_leak_was_one_without_the_rounds_rules(text: str, secret: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without :mod:`.saidplain` the line leaks (a test of the module, not of some older rule)."""
     monkeypatch.setattr(saidplain, "spans", lambda _text: iter(()))
-    monkeypatch.setattr(rules, "_KEY_LABELS", ())  # round 26 reads a PSK after a bare space too
+    monkeypatch.setattr(valueparts, "KEY_LABELS", ())  # round 26 reads a PSK after a bare space too
     redaction.use_detectors(redaction.DETECTORS)
     try:
         assert secret in redaction.redact(text)[0]
