@@ -217,9 +217,6 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
             start = scan.find(secret, start + 1)
 
 
-_USERINFO_PW_RE = lazy(r"[A-Za-z][\w+.-]{0,30}://[^\s:/@]{1,128}:(?P<pw>[^\s/@]{1,256})@[\w.-]{1,253}")
-
-
 def _password_half(start: int, secret: str, slug: str) -> tuple[int, int, str]:
     """A ``curl -u user:password`` finding narrowed to its password: the user name is no secret, unless it is the key
     itself (:func:`.valueparts.user_is_key`; ``-u sk_live_…:`` has no password). A connection string with a user and a
@@ -228,7 +225,9 @@ def _password_half(start: int, secret: str, slug: str) -> tuple[int, int, str]:
     from .valueparts import user_is_key
 
     if slug.endswith("-connection-string"):
-        m = _USERINFO_PW_RE.match(secret)
+        from .rules import _URL_CRED_RE  # a URL's user and password, as the URL rule reads them
+
+        m = _URL_CRED_RE.match(secret)
         if m is not None:  # ``mongodb+srv://user:<pw>@cluster0.x.mongodb.net/db``: the password, host and user kept
             return start + m.start("pw"), start + m.end("pw"), slug
         return start, start + len(secret), slug

@@ -231,7 +231,7 @@ def _random_letters(value: str) -> bool:
 
 
 _ID_RE = lazyre.compile(
-    r"(?i)(?<![A-Za-z0-9])(?P<kind>client|app|application|key|access[_ -]?key|api[_ -]?key|api|consumer|secret)[_ .-]?id"
+    r"(?i)(?<![A-Za-z0-9])(?:app|application|key|access[_ -]?key|api[_ -]?key|api|consumer|secret)[_ .-]?id"
     r"[\"']?\s*(?:[:=]\s*)?[\"']?(?P<value>[A-Za-z0-9_.+/-]{16,128})(?![\w+/=-])"
 )
 OAUTH_CLIENT_ID_RE = lazyre.compile(r"(?:Ov2\d|Iv2\d)li[A-Za-z0-9]{14}|Iv1\.[0-9a-f]{16}")
@@ -244,11 +244,12 @@ def _paired_ids(text: str) -> Iterator[Span]:
     """An id printed beside its secret (``key_id=`` with ``secret=``, ``APP_ID=`` with ``APP_SECRET=``): half of
     the credential, redacted with it when the secret's label stands within 300 characters.
 
-    An OAuth client id is kept: RFC 6749 §2.2 says the client identifier "is not a secret" (every authorization
-    URL carries it, and PayPal's and Google's browser SDKs print it); its client secret is still redacted."""
+    An OAuth client id is kept, so ``client_id`` is not among the id words: RFC 6749 §2.2 says the client identifier
+    "is not a secret" (every authorization URL carries it, and PayPal's and Google's browser SDKs print it); its client
+    secret is still redacted."""
     for m in _ID_RE.finditer(text):
         value = m.group("value")
-        if m.group("kind").lower() == "client" or OAUTH_CLIENT_ID_RE.fullmatch(value):
+        if OAUTH_CLIENT_ID_RE.fullmatch(value):
             continue
         if not (_shape(value)[0] or (_HEX_RE.fullmatch(value) and len(value) >= 16)):
             continue

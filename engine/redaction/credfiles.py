@@ -1,12 +1,11 @@
 """Passwords in the fields of documented credential formats (docs/architecture.md §3).
 
 Issue 32 round 26, classes found by a hostile trial (breaker26). Each format says which field is the secret, so
-the value is taken by its place, whatever it looks like (a dictionary word is still a password there):
+the value is taken by its place, whatever it looks like (a dictionary word is still a password there); a ``.pgpass``
+line is :mod:`.placed`'s:
 
 - a Wi-Fi QR code's payload, ``WIFI:T:WPA;S:<ssid>;P:<password>;;`` (the ZXing ``WIFI:`` scheme every phone camera
   reads): the ``P:`` field, ``\\;`` escapes read; the SSID stays;
-- a PostgreSQL password file line, ``hostname:port:database:username:password`` (PostgreSQL's docs, "The
-  Password File"), on a text naming ``pgpass``: the fifth field;
 - an Oracle JDBC URL, ``jdbc:oracle:thin:<user>/<password>@…`` (Oracle's JDBC docs): the part between ``/`` and
   ``@``; the user stays;
 - a netrc entry (netrc(5)): the ``password`` and ``account`` tokens' values after ``machine <host>`` (``account``
@@ -31,10 +30,6 @@ from .spanends import line_at
 Span = tuple[int, int, str]
 
 _WIFI_RE = lazyre.compile(r"(?<![A-Za-z])WIFI:[^\n]*?(?<=[:;])P:(?P<v>(?:\\.|[^;\\\n]){1,128})")
-_PGPASS_RE = lazyre.compile(
-    r"(?<![\w.*-])(?:[\w.*-]{1,253}|\[[0-9a-fA-F:]{2,45}\]):(?:\d{1,5}|\*):[\w.*-]{1,63}:[\w.@*-]{1,63}:"
-    r"(?P<v>(?:\\.|[^\s\\]){1,128})"
-)
 _ORACLE_RE = lazyre.compile(r"(?i)\bjdbc:oracle:(?:thin|oci8?):(?P<user>[\w$#.]{1,64})/(?P<v>[^@\s/\"']{1,128})@")
 _NETRC_ENTRY_RE = lazyre.compile(
     r"(?im)(?:^[ \t]*(?:[-*][ \t]+)?|netrc[^\n]{0,40}?[:`][ \t]*`?|\n)machine[ \t\n]+\S+(?P<body>(?:(?![ \t\n]+(?:machine|default)\b)[ \t\n]+\S+){1,8})"
@@ -79,10 +74,6 @@ def spans(text: str) -> Iterator[Span]:
             if _field_ok(m.group("v")):
                 yield m.start("v"), m.end("v"), "password"
     low = text.lower()
-    if "pgpass" in low:
-        for m in _PGPASS_RE.finditer(text):
-            if _field_ok(m.group("v")):
-                yield m.start("v"), m.end("v"), "password"
     if "jdbc:oracle" in low:
         for m in _ORACLE_RE.finditer(text):
             if _field_ok(m.group("v")):

@@ -26,11 +26,12 @@ import binascii
 from collections.abc import Iterator
 
 from . import lazyre
+from .context import _UUID_RE
 from .spanends import line_at
 
 Span = tuple[int, int, str]
 
-_DEEPL_RE = lazyre.compile(r"(?<![0-9A-Za-z-])(?P<v>[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}:fx)(?![\w-])", flags=0)
+_DEEPL_RE = lazyre.compile(r"(?<![0-9A-Za-z-])(?P<v>[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}:fx)(?![\w-])")
 _INFURA_RE = lazyre.compile(r"\binfura\.io/v3/(?P<v>[0-9a-f]{32})(?![0-9A-Za-z])")
 _ETH_ACCOUNTS_RE = lazyre.compile(
     r"(?i)(?:\baccounts[\"']?[ \t]*:[ \t]*\[[ \t\n]*|private[_-]?key[\"']?[ \t]*[:=][ \t]*)[\"'`]?(?P<v>0x[0-9a-fA-F]{64})(?![0-9A-Za-z])"
@@ -43,7 +44,6 @@ _NOTED_KEY_RE = lazyre.compile(
 )
 _MIXED_RE = lazyre.compile(r"(?=.*\d)(?=.*[A-Za-z])")
 _UPPER_NAME_RE = lazyre.compile(r"[A-Z][A-Z0-9_]+")
-_UUID_RE = lazyre.compile(r"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}", flags=2)
 _FERNET_KEY_RE = lazyre.compile(r"(?<![A-Za-z0-9_=-])(?P<v>[A-Za-z0-9_-]{43}=)(?![A-Za-z0-9_=-])")
 
 

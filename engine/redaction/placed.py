@@ -77,7 +77,6 @@ _SHAPES: tuple[tuple[str, str], ...] = (
     (r"dp\.(?:pt|st|ct|sa|scim)\.[A-Za-z0-9]{40,44}|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}", "vendor-token"),
     (r"dapi[a-f0-9]{32}|key-[a-f0-9]{32}|SK[a-f0-9]{32}|tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}", "vendor-token"),
     (r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}", "vendor-token"),
-    (r"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}:fx", "deepl-key"),  # DeepL's free API key (.keyformats)
 )
 """Vendor keys in the fixed shape their vendors document (prefix, alphabet, length), each whole."""
 _SHAPE_ALTS = "|".join(f"(?P<s{i}>{p})" for i, (p, _slug) in enumerate(_SHAPES))
@@ -286,10 +285,12 @@ _DEFINE_RE = lazyre.compile(
     r"\s*,\s*(?P<vq>[\"'])(?P<value>[^\n]{1,512}?)(?P=vq)\s*[).]"
 )
 _PGPASS_RE = lazyre.compile(
-    r"(?m)^[ \t]*(?:\*|localhost|\[[0-9a-fA-F:]+\]|[\w-]+(?:\.[\w-]+)+):(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:"
-    r"(?P<value>[^\s:]{1,256})[ \t]*$"
+    r"(?m)^[ \t]*(?:[-*][ \t]+)?(?:\S{0,40}pgpass\S{0,20}[ \t]+)?"
+    r"(?P<line>(?:\*|localhost|\[[0-9a-fA-F:]+\]|[\w-]+(?:\.[\w-]+)+):(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:"
+    r"(?P<value>[^\s:]{1,256}))[ \t]*$"
 )
-"""A ``.pgpass`` line: a host (``*``, ``localhost``, an address or a dotted name), a port, a database, a user."""
+"""A ``.pgpass`` line: a host (``*``, ``localhost``, an address or a dotted name), a port, a database, a user; it may
+follow its file's name in a note (``~/.pgpass: db.internal:5432:app:app_rw:<pw>``, round 26)."""
 _SOURCE_EXTS = frozenset(
     {"py", "js", "ts", "go", "rb", "rs", "java", "kt", "c", "h", "cc", "cpp", "cs", "php", "md", "txt", "yml", "yaml"}
     | {"json", "toml", "sh", "ini", "cfg"}
@@ -350,7 +351,7 @@ def _pgpass(text: str) -> Iterator[Span]:
     for m in _PGPASS_RE.finditer(text):
         if m.group("value") == "*" or m.group("value").isdigit():
             continue
-        host, _port, database = m.group(0).strip().split(":")[:3]
+        host, _port, database = m.group("line").split(":")[:3]
         if database.isdigit() or "." in database or host.rsplit(".", 1)[-1].lower() in _SOURCE_EXTS:
             continue  # ``src/main.py:12:5:E501:…`` (a linter), ``host:6379:0:…`` (Redis), ``…:443:TLSv1.3:…`` (B16-6)
         yield m.start("value"), m.end("value"), "password"

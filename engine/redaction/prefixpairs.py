@@ -64,9 +64,9 @@ def spans(text: str) -> Iterator[Span]:
         return
     for m in _ID_RE.finditer(text):
         prefix, value = m.group("prefix"), m.group("value")
-        if prefix.lower() in ENTITY_PREFIXES or _UUID_RE.fullmatch(value) or prefix.lower().endswith("client"):
+        if prefix.lower() in ENTITY_PREFIXES or _UUID_RE.fullmatch(value):
             continue
-        if OAUTH_CLIENT_ID_RE.fullmatch(value):
+        if prefix.lower().endswith("client") or OAUTH_CLIENT_ID_RE.fullmatch(value):
             continue  # ``PAYPAL_CLIENT_ID``: an OAuth client id, public (RFC 6749 §2.2; :func:`.context._paired_ids`)
         if not (_shape(value)[0] or (_HEX_RE.fullmatch(value) and len(value) >= 16)):
             continue

@@ -97,7 +97,8 @@ def spans(text: str) -> Iterator[Span]:
             yield m.span()
     if "search" in text.lower():
         for m in _HEX32_RE.finditer(text):
-            if _SEARCH_ONLY_RE.search(line_at(text, m.start())) and not _ADMIN_RE.search(line_at(text, m.start())):
+            line = line_at(text, m.start())
+            if _SEARCH_ONLY_RE.search(line) and not _ADMIN_RE.search(line):
                 yield m.span()
 
     for m in _VENDOR_PUBLIC_RE.finditer(text):
